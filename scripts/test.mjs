@@ -1,0 +1,48 @@
+// `npm test`: prepare the clone, then every check CI runs, in order, stopping at
+// the first failure: typecheck, lint, unit tests, integration tests, browser tests.
+// `npm test -- unit int` runs only the named stages.
+import { join } from "node:path";
+import { prepare, root, run } from "./lib/prepare.mjs";
+
+const bin = (pkg, file) => join(root, "node_modules", pkg, file);
+const stages = {
+  typecheck: () => run(process.execPath, [join(root, "scripts/typecheck.mjs")]),
+  lint: () => run(process.execPath, [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]),
+  unit: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "unit"]),
+  int: () =>
+    run(process.execPath, [
+      bin("vitest", "vitest.mjs"),
+      "run",
+      "--project",
+      "int",
+      "--passWithNoTests",
+    ]),
+  e2e: () =>
+    run(process.execPath, [
+      bin("vitest", "vitest.mjs"),
+      "run",
+      "--project",
+      "e2e",
+      "--passWithNoTests",
+    ]),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((s) => !(s in stages));
+if (unknown.length > 0) {
+  console.error(
+    `unknown test stage(s): ${unknown.join(", ")}; stages: ${Object.keys(stages).join(", ")}`,
+  );
+  process.exit(2);
+}
+prepare();
+for (const [name, stage] of Object.entries(stages)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const code = stage();
+  console.log(
+    `=== ${name}: ${code === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+  );
+  if (code !== 0) process.exit(code);
+}

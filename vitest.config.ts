@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+
+// Test tiers (../shared/design/style.md §9): the file name says what a test needs.
+//   unit  *.test.ts      no network beyond loopback fixtures it starts itself
+//   int   *.int.test.ts  a database, a running server or the demo cluster
+//   e2e   e2e/*.spec.ts  a real Chromium against the real server
+const ignored = ["**/node_modules/**", "**/dist/**", "**/.tmp/**"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{apps,packages}/*/src/**/*.test.{ts,tsx}", "{apps,packages}/*/test/**/*.test.ts"],
+          exclude: [...ignored, "**/*.int.test.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "int",
+          include: ["{apps,packages}/*/{src,test}/**/*.int.test.ts"],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["apps/web/e2e/**/*.spec.ts"],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
