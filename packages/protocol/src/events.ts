@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { ApprovalRequest, ResolvedApproval } from "./approval";
+import { ErrorCode } from "./codes";
+import { DiagnosisReport } from "./report";
+import { ToolClassification, ToolStatus } from "./tools";
+import { TokenUsage } from "./turn";
+
+/**
+ * Events of one conversation, in the order they happen. The agent emits the
+ * turn/assistant/tool/approval/report events; the gateway adds `user.message`
+ * (so a second tab sees what the first one sent) and wraps each event in an
+ * `event` frame with a per-conversation sequence number.
+ */
+const base = { turnId: z.string().min(1) };
+
+export const TurnStartedEvent = z.object({
+  type: z.literal("turn.started"),
+  ...base,
+  /** The model's label, e.g. `gpt-4o-mini` or `offline-diagnostician`. */
+  model: z.string(),
+  startedAt: z.string(),
+});
+
+export const UserMessageEvent = z.object({
+  type: z.literal("user.message"),
+  ...base,
+  messageId: z.string(),
+  clientMessageId: z.string().optional(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+/** A piece of streamed assistant text; deltas with the same messageId concatenate. */
+export const AssistantDeltaEvent = z.object({
+  type: z.literal("assistant.delta"),
+  ...base,
+  messageId: z.string(),
+  delta: z.string(),
+});
+
+/** One complete assistant message; replaces the deltas with the same messageId. */
+export const AssistantMessageEvent = z.object({
+  type: z.literal("assistant.message"),
+  ...base,
+  messageId: z.string(),
+  content: z.string(),
+  toolCallIds: z.array(z.string()).default([]),
+});
+
+export const ToolStartedEvent = z.object({
+  type: z.literal("tool.started"),
+  ...base,
+  toolCallId: z.string(),
+  tool: z.string(),
+  /** The command as it will run (kubectl: the command line without `kubectl`). */
+  command: z.string(),
+  classification: ToolClassification,
+  startedAt: z.string(),
+});
+
+export const ToolFinishedEvent = z.object({
+  type: z.literal("tool.finished"),
+  ...base,
+  toolCallId: z.string(),
+  tool: z.string(),
+  command: z.string(),
+  classification: ToolClassification,
+  status: ToolStatus,
+  durationMs: z.number().nonnegative(),
+  /** The bounded, redacted output the model saw. */
+  outputPreview: z.string(),
+  truncated: z.boolean(),
+  /** A structured form for the UI (a table's rows, findings…); shape depends on the tool. */
+  structured: z.unknown().optional(),
+});
+
+export const ApprovalRequestedEvent = z.object({
+  type: z.literal("approval.requested"),
+  ...base,
+  requests: z.array(ApprovalRequest).min(1),
+});
+
+export const ApprovalResolvedEvent = z.object({
+  type: z.literal("approval.resolved"),
+  ...base,
+  decisions: z.array(ResolvedApproval).min(1),
+});
+
+export const ReportReadyEvent = z.object({
+  type: z.literal("report.ready"),
+  ...base,
+  reportId: z.string().optional(),
+  report: DiagnosisReport,
+  /** True when the model's output could not be validated and this report was degraded. */
+  degraded: z.boolean().default(false),
+});
+
+export const TurnCompletedEvent = z.object({
+  type: z.literal("turn.completed"),
+  ...base,
+  durationMs: z.number().nonnegative(),
+  usage: TokenUsage.optional(),
+  /** True when a limit (iterations, tokens, time) ended the turn with a partial answer. */
+  partial: z.boolean().default(false),
+});
+
+export const TurnFailedEvent = z.object({
+  type: z.literal("turn.failed"),
+  ...base,
+  code: ErrorCode,
+  message: z.string(),
+});
+
+export const TurnCancelledEvent = z.object({
+  type: z.literal("turn.cancelled"),
+  ...base,
+  reason: z.string().optional(),
+});
+
+export const ConversationEvent = z.discriminatedUnion("type", [
+  TurnStartedEvent,
+  UserMessageEvent,
+  AssistantDeltaEvent,
+  AssistantMessageEvent,
+  ToolStartedEvent,
+  ToolFinishedEvent,
+  ApprovalRequestedEvent,
+  ApprovalResolvedEvent,
+  ReportReadyEvent,
+  TurnCompletedEvent,
+  TurnFailedEvent,
+  TurnCancelledEvent,
+]);
+export type ConversationEvent = z.infer<typeof ConversationEvent>;
+export type ConversationEventType = ConversationEvent["type"];
+export type EventOf<T extends ConversationEventType> = Extract<ConversationEvent, { type: T }>;
+
+/** The events the agent itself emits (everything but what the gateway adds). */
+export type AgentEvent = Exclude<ConversationEvent, { type: "user.message" }>;

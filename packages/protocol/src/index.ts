@@ -1,0 +1,16 @@
+/**
+ * @kubemedic/protocol — the wire contract between the SPA, the gateway and the
+ * agent: zod schemas with their inferred types. Nothing here does I/O.
+ */
+export * from "./version";
+export * from "./codes";
+export * from "./report";
+export * from "./tools";
+export * from "./turn";
+export * from "./approval";
+export * from "./events";
+export * from "./client-frames";
+export * from "./server-frames";
+export * from "./rest";
+export * from "./analysis";
+export * from "./parse";
