@@ -1,0 +1,67 @@
+import { DemoClusterError } from "../errors";
+import { asObject, asString, isObject, type JsonObject } from "../util/json";
+import { parseReconcile } from "./parse-reconcile";
+import { SCENARIO_CATEGORIES, type ReconcileRules, type ScenarioExpect } from "./scenario";
+
+export interface ScenarioMeta {
+  name: string;
+  description: string;
+  question: string;
+  namespace: string;
+  base: boolean;
+  include: string[];
+  expect: ScenarioExpect;
+  reconcile: ReconcileRules;
+}
+
+const KNOWN_KEYS = new Set([
+  "name",
+  "description",
+  "question",
+  "namespace",
+  "base",
+  "include",
+  "expect",
+  "reconcile",
+]);
+
+/** Reads and checks scenario.yaml. A base folder (`base: true`) has no question or expect. */
+export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
+  const fail = (message: string): never => {
+    throw new DemoClusterError("scenario_invalid", message, { file });
+  };
+  for (const key of Object.keys(doc)) if (!KNOWN_KEYS.has(key)) fail(`unknown key "${key}"`);
+  const name = asString(doc.name);
+  if (!/^_?[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) fail("name must be a lowercase DNS label");
+  const base = doc.base === true;
+  const include = Array.isArray(doc.include) ? doc.include.map((v) => String(v)) : [];
+  const reconcile = parseReconcile(doc.reconcile, asString(doc.namespace), file);
+  const common = { name, description: asString(doc.description), include, reconcile, base };
+  if (base) {
+    return {
+      ...common,
+      question: "",
+      namespace: "",
+      expect: { category: "Healthy", resource: "", mentions: [] },
+    };
+  }
+  const question = asString(doc.question);
+  const namespace = asString(doc.namespace);
+  if (question === "") fail("question is missing");
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))
+    fail("namespace must be a lowercase DNS label");
+  if (!isObject(doc.expect)) return fail("expect is missing");
+  const expect = asObject(doc.expect);
+  const category = asString(expect.category);
+  if (!(SCENARIO_CATEGORIES as readonly string[]).includes(category)) {
+    fail(`expect.category "${category}" is not one of ${SCENARIO_CATEGORIES.join(", ")}`);
+  }
+  const resource = asString(expect.resource);
+  const parts = resource.split("/");
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => p === "")) {
+    fail(`expect.resource "${resource}" must be Kind/namespace/name or Kind/name`);
+  }
+  const mentions = Array.isArray(expect.mentions) ? expect.mentions.map((m) => String(m)) : [];
+  if (mentions.some((m) => m.trim() === "")) fail("expect.mentions may not contain empty strings");
+  return { ...common, question, namespace, expect: { category, resource, mentions } };
+}

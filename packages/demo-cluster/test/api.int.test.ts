@@ -1,0 +1,615 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateScenario, startDemoCluster, type DemoCluster } from "../src/index";
+import { call, until, watch } from "./api-client";
+
+/**
+ * The simulator as an HTTP API: auth, discovery, reads with selectors and
+ * paging, Tables, errors as Status objects, writes and patches, watch, logs,
+ * reset. Real kubectl and client-node are exercised in their own suites.
+ */
+let cluster: DemoCluster;
+beforeAll(async () => {
+  cluster = await startDemoCluster({
+    scenarios: [
+      "crashloop-missing-env",
+      "pending-insufficient-cpu",
+      "node-notready",
+      "job-backoff-limit",
+    ],
+  });
+});
+afterAll(async () => {
+  await cluster.close();
+});
+
+type Obj = Record<string, unknown>;
+const items = (o: Obj): Obj[] => o.items as Obj[];
+const names = (o: Obj): string[] => items(o).map((i) => (i.metadata as { name: string }).name);
+
+describe("auth", () => {
+  it("answers 401 Status without or with a wrong token, and serves health checks anonymously", async () => {
+    for (const token of [null, "wrong"]) {
+      const r = await call(cluster, "GET", "/api/v1/namespaces", { token });
+      expect(r.status).toBe(401);
+      expect(r.json()).toMatchObject({
+        kind: "Status",
+        status: "Failure",
+        reason: "Unauthorized",
+        code: 401,
+      });
+    }
+    expect((await call(cluster, "GET", "/healthz", { token: null })).status).toBe(200);
+    expect((await call(cluster, "GET", "/api/v1/namespaces")).status).toBe(200);
+  });
+
+  it("writes a kubeconfig that carries the token and trusts the certificate", () => {
+    const kc = cluster.kubeconfig();
+    expect(kc).toContain(`token: ${cluster.token}`);
+    expect(kc).toContain("current-context: kubemedic-demo");
+    expect(kc).toContain(`server: ${cluster.url}`);
+    expect(kc).toContain(
+      `certificate-authority-data: ${Buffer.from(cluster.caPem).toString("base64")}`,
+    );
+  });
+});
+
+describe("discovery", () => {
+  it("serves /version, the classic documents and aggregated discovery", async () => {
+    expect((await call(cluster, "GET", "/version")).json()).toMatchObject({
+      major: "1",
+      minor: "32",
+    });
+    expect((await call(cluster, "GET", "/api")).json()).toMatchObject({
+      kind: "APIVersions",
+      versions: ["v1"],
+    });
+    const groups = (await call(cluster, "GET", "/apis")).json().groups as { name: string }[];
+    expect(groups.map((g) => g.name)).toEqual(
+      expect.arrayContaining([
+        "apps",
+        "batch",
+        "networking.k8s.io",
+        "events.k8s.io",
+        "autoscaling",
+        "metrics.k8s.io",
+        "rbac.authorization.k8s.io",
+      ]),
+    );
+    const core = (await call(cluster, "GET", "/api/v1")).json().resources as {
+      name: string;
+      shortNames?: string[];
+      verbs: string[];
+    }[];
+    expect(core.find((r) => r.name === "pods")).toMatchObject({
+      shortNames: ["po"],
+      verbs: expect.arrayContaining(["list", "watch"]) as unknown,
+    });
+    expect(core.map((r) => r.name)).toContain("pods/log");
+    const apps = (await call(cluster, "GET", "/apis/apps/v1")).json().resources as {
+      name: string;
+      kind: string;
+      group?: string;
+    }[];
+    expect(apps.find((r) => r.name === "deployments/scale")).toMatchObject({
+      kind: "Scale",
+      group: "autoscaling",
+    });
+    const agg = await call(cluster, "GET", "/apis", {
+      accept:
+        "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json",
+    });
+    expect(agg.contentType).toContain("as=APIGroupDiscoveryList");
+    expect(JSON.stringify(agg.json())).toContain('"shortNames":["deploy"]');
+  });
+});
+
+describe("reads", () => {
+  it("lists namespaced and across namespaces, with label and field selectors", async () => {
+    const shop = (await call(cluster, "GET", "/api/v1/namespaces/shop/pods")).json();
+    expect(shop).toMatchObject({ kind: "PodList", apiVersion: "v1" });
+    expect(names(shop)).toEqual(expect.arrayContaining(["checkout-7d9c5b6f4-x8k2p", "postgres-0"]));
+    const all = names((await call(cluster, "GET", "/api/v1/pods")).json());
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "checkout-7d9c5b6f4-x8k2p",
+        "db-migrate-q8w4j",
+        "coredns-668d6bf9bc-4xk2p",
+      ]),
+    );
+    expect(
+      names((await call(cluster, "GET", "/api/v1/pods?labelSelector=app%3Dcheckout")).json()),
+    ).toHaveLength(2);
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/api/v1/namespaces/shop/pods?labelSelector=app+in+(cart,postgres)",
+          )
+        ).json(),
+      ),
+    ).toHaveLength(3);
+    expect(
+      names(
+        (await call(cluster, "GET", "/api/v1/pods?fieldSelector=status.phase%3DFailed")).json(),
+      ),
+    ).toEqual(expect.arrayContaining(["db-migrate-q8w4j"]));
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/api/v1/pods?fieldSelector=spec.nodeName%3Dedge-worker-1,status.phase!%3DFailed",
+          )
+        ).json(),
+      ),
+    ).toHaveLength(2);
+  });
+
+  it("rejects bad selectors with 400 Status", async () => {
+    const bad = await call(cluster, "GET", "/api/v1/pods?fieldSelector=spec.foo%3D1");
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({
+      kind: "Status",
+      reason: "BadRequest",
+      message: "field label not supported: spec.foo",
+    });
+    expect((await call(cluster, "GET", "/api/v1/pods?labelSelector=bad%20key%3D1")).status).toBe(
+      400,
+    );
+  });
+
+  it("pages with limit/continue through every object exactly once", async () => {
+    const all = names((await call(cluster, "GET", "/api/v1/pods")).json());
+    const seen: string[] = [];
+    let token = "";
+    for (let page = 0; page < 50; page++) {
+      const r = (
+        await call(
+          cluster,
+          "GET",
+          `/api/v1/pods?limit=7${token === "" ? "" : `&continue=${encodeURIComponent(token)}`}`,
+        )
+      ).json();
+      seen.push(...names(r));
+      token = ((r.metadata as Obj).continue as string | undefined) ?? "";
+      if (token === "") break;
+      expect((r.metadata as Obj).remainingItemCount).toBe(all.length - seen.length);
+    }
+    expect(seen).toEqual(all);
+    expect((await call(cluster, "GET", "/api/v1/pods?limit=1&continue=garbage")).status).toBe(400);
+  });
+
+  it("answers 404 Status for unknown objects, resources and paths", async () => {
+    const pod = await call(cluster, "GET", "/api/v1/namespaces/shop/pods/nope");
+    expect(pod.status).toBe(404);
+    expect(pod.json()).toMatchObject({
+      reason: "NotFound",
+      message: 'pods "nope" not found',
+      details: { name: "nope", kind: "pods" },
+    });
+    const deploy = await call(cluster, "GET", "/apis/apps/v1/namespaces/shop/deployments/nope");
+    expect(deploy.json().message).toBe('deployments.apps "nope" not found');
+    for (const path of [
+      "/api/v1/namespaces/shop/widgets",
+      "/apis/example.com/v1",
+      "/nope",
+      "/api/v2",
+    ]) {
+      const r = await call(cluster, "GET", path);
+      expect(r.status, path).toBe(404);
+      expect(r.json().message).toBe("the server could not find the requested resource");
+    }
+  });
+
+  it("serves kubectl's Table with its columns, derived STATUS and metadata rows", async () => {
+    const t = (
+      await call(cluster, "GET", "/api/v1/namespaces/shop/pods", {
+        accept: "application/json;as=Table;v=v1;g=meta.k8s.io,application/json",
+      })
+    ).json();
+    expect(t).toMatchObject({ kind: "Table", apiVersion: "meta.k8s.io/v1" });
+    expect(
+      (t.columnDefinitions as { name: string; priority: number }[]).map(
+        (c) => `${c.name}:${c.priority}`,
+      ),
+    ).toEqual([
+      "Name:0",
+      "Ready:0",
+      "Status:0",
+      "Restarts:0",
+      "Age:0",
+      "IP:1",
+      "Node:1",
+      "Nominated Node:1",
+      "Readiness Gates:1",
+    ]);
+    const rows = t.rows as { cells: unknown[]; object: Obj }[];
+    const crash = rows.find((r) => r.cells[0] === "checkout-7d9c5b6f4-x8k2p");
+    expect(crash?.cells.slice(1, 4)).toEqual([
+      "0/1",
+      "CrashLoopBackOff",
+      expect.stringMatching(/^37 \(3m\d*s? ago\)$/),
+    ]);
+    expect(crash?.cells.slice(5, 7)).toEqual(["10.244.1.21", "worker-1"]);
+    expect(crash?.object).toMatchObject({
+      kind: "PartialObjectMetadata",
+      metadata: { name: "checkout-7d9c5b6f4-x8k2p" },
+    });
+    const full = (
+      await call(cluster, "GET", "/api/v1/namespaces/shop/pods?includeObject=Object", {
+        accept: "application/json;as=Table;v=v1;g=meta.k8s.io",
+      })
+    ).json();
+    expect((full.rows as { object: Obj }[])[0]?.object).toHaveProperty("spec");
+    const nodes = (
+      await call(cluster, "GET", "/api/v1/nodes", {
+        accept: "application/json;as=Table;v=v1;g=meta.k8s.io",
+      })
+    ).json();
+    expect(
+      (nodes.rows as { cells: unknown[] }[]).find((r) => r.cells[0] === "edge-worker-1")?.cells[1],
+    ).toBe("NotReady");
+  });
+
+  it("serves the same events through core/v1 and events.k8s.io/v1, whatever shape the scenario used", async () => {
+    const core = items(
+      (
+        await call(
+          cluster,
+          "GET",
+          "/api/v1/namespaces/ml/events?fieldSelector=reason%3DFailedScheduling",
+        )
+      ).json(),
+    );
+    expect(core).toHaveLength(1);
+    expect(core[0]).toMatchObject({
+      apiVersion: "v1",
+      involvedObject: { kind: "Pod" },
+      series: { count: 14 },
+    });
+    const newer = items(
+      (await call(cluster, "GET", "/apis/events.k8s.io/v1/namespaces/ml/events")).json(),
+    );
+    const fs = newer.find((e) => e.reason === "FailedScheduling");
+    expect(fs).toMatchObject({
+      apiVersion: "events.k8s.io/v1",
+      regarding: { kind: "Pod" },
+      note: expect.stringContaining("Insufficient cpu") as unknown,
+    });
+    const backoff = newer.find((e) => e.reason === "BackoffLimitExceeded");
+    expect(backoff).toBeUndefined();
+    const nodeEvents = items(
+      (
+        await call(
+          cluster,
+          "GET",
+          "/api/v1/events?fieldSelector=involvedObject.kind%3DNode,involvedObject.uid%3Dedge-worker-1,involvedObject.namespace%3D",
+        )
+      ).json(),
+    );
+    expect(nodeEvents.map((e) => e.reason)).toEqual(
+      expect.arrayContaining(["NodeNotReady", "EvictionThresholdMet"]),
+    );
+  });
+
+  it("compresses large lists for clients that accept gzip, and never serves a stale cached list", async () => {
+    const big = await startDemoCluster({ scenarios: [generateScenario({ pods: 200 })] });
+    try {
+      const plain = await call(big, "GET", "/api/v1/pods");
+      const zipped = await call(big, "GET", "/api/v1/pods", {
+        headers: { "Accept-Encoding": "gzip" },
+      });
+      expect(plain.bytes.length).toBeGreaterThan(128 * 1024);
+      expect(zipped.contentEncoding).toBe("gzip");
+      expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 4);
+      expect(gunzipSync(zipped.bytes).toString("utf8")).toBe(plain.text);
+      const small = await call(big, "GET", "/api/v1/namespaces/gen-0/pods?limit=3", {
+        headers: { "Accept-Encoding": "gzip" },
+      });
+      expect(small.contentEncoding).toBe("");
+      const victim = names(plain.json())[0] ?? "";
+      await call(big, "DELETE", `/api/v1/namespaces/gen-0/pods/${victim}`);
+      const after = await call(big, "GET", "/api/v1/pods", {
+        headers: { "Accept-Encoding": "gzip" },
+      });
+      expect(gunzipSync(after.bytes).toString("utf8")).not.toContain(`"${victim}"`);
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("serves Secrets as stored, values in last-applied-configuration included (redaction is the client's job)", async () => {
+    const s = (await call(cluster, "GET", "/api/v1/namespaces/shop/secrets/checkout-db")).json();
+    expect(JSON.stringify(s.metadata)).toContain("postgres://checkout:");
+  });
+});
+
+describe("logs", () => {
+  const base = "/api/v1/namespaces/shop/pods/checkout-7d9c5b6f4-x8k2p/log";
+  it("serves previous and current (crash loop) logs with tail, timestamps and byte limits", async () => {
+    const previous = await call(cluster, "GET", `${base}?container=checkout&previous=true`);
+    expect(previous.status).toBe(200);
+    expect(previous.text).toContain("DATABASE_URL is not set");
+    expect(
+      (await call(cluster, "GET", `${base}?tailLines=1`)).text.trim().split("\n"),
+    ).toHaveLength(1);
+    expect((await call(cluster, "GET", `${base}?tailLines=2&timestamps=true`)).text).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z \{/,
+    );
+    expect((await call(cluster, "GET", `${base}?limitBytes=10`)).text).toHaveLength(10);
+  });
+
+  it("answers the kubelet's errors", async () => {
+    const cases: [string, number, string][] = [
+      [
+        "/api/v1/namespaces/shop/pods/postgres-0/log?previous=true",
+        400,
+        'previous terminated container "postgres" in pod "postgres-0" not found',
+      ],
+      [
+        `${base}?container=nope`,
+        400,
+        "container nope is not valid for pod checkout-7d9c5b6f4-x8k2p",
+      ],
+      [
+        "/api/v1/namespaces/ml/pods/trainer-7f6d5c4b8d-w9c4k/log",
+        400,
+        "pod trainer-7f6d5c4b8d-w9c4k does not have a host assigned",
+      ],
+      [
+        "/api/v1/namespaces/iot/pods/sensor-gateway-7f9d6c5b8c-k9t2w/log",
+        500,
+        "dial tcp 10.0.2.31:10250: connect: no route to host",
+      ],
+      ["/api/v1/namespaces/shop/pods/nope/log", 404, 'pods "nope" not found'],
+    ];
+    for (const [path, status, message] of cases) {
+      const r = await call(cluster, "GET", path);
+      expect(r.status, path).toBe(status);
+      expect(r.json().message).toContain(message);
+    }
+  });
+});
+
+describe("writes", () => {
+  const deploy = "/apis/apps/v1/namespaces/shop/deployments/cart";
+  it("patches with merge, strategic and JSON patch, bumping generation on spec changes", async () => {
+    const before = (await call(cluster, "GET", deploy)).json();
+    const merged = await call(cluster, "PATCH", deploy, {
+      body: { metadata: { labels: { team: "commerce" } } },
+      contentType: "application/merge-patch+json",
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.json()).toMatchObject({
+      metadata: { labels: { team: "commerce" }, generation: (before.metadata as Obj).generation },
+    });
+    const smp = await call(cluster, "PATCH", deploy, {
+      body: {
+        spec: {
+          template: { spec: { containers: [{ name: "cart", env: [{ name: "X", value: "1" }] }] } },
+        },
+      },
+      contentType: "application/strategic-merge-patch+json",
+    });
+    expect(JSON.stringify(smp.json())).toContain('"name":"X"');
+    expect((smp.json().metadata as Obj).generation).toBe(
+      ((before.metadata as Obj).generation as number) + 1,
+    );
+    const jp = await call(cluster, "PATCH", deploy, {
+      body: [{ op: "replace", path: "/spec/replicas", value: 3 }],
+      contentType: "application/json-patch+json",
+    });
+    expect((jp.json().spec as Obj).replicas).toBe(3);
+  });
+
+  it("answers bad patches and conflicts with the real status codes", async () => {
+    const cases: [string, string, unknown, string, number, string][] = [
+      ["PATCH", deploy, "{not json", "application/merge-patch+json", 400, "error decoding patch"],
+      [
+        "PATCH",
+        deploy,
+        [{ op: "replace", path: "/spec/nope", value: 1 }],
+        "application/json-patch+json",
+        422,
+        "doc is missing key: /spec/nope",
+      ],
+      [
+        "PATCH",
+        deploy,
+        [{ op: "test", path: "/spec/replicas", value: 99 }],
+        "application/json-patch+json",
+        422,
+        "test failed",
+      ],
+      ["PATCH", deploy, { spec: {} }, "text/plain", 415, "unknown format"],
+      [
+        "PATCH",
+        deploy,
+        { spec: { replicas: -1 } },
+        "application/merge-patch+json",
+        422,
+        "spec.replicas: Invalid value: -1",
+      ],
+      [
+        "PATCH",
+        deploy,
+        { spec: { selector: { matchLabels: { app: "other" } } } },
+        "application/merge-patch+json",
+        422,
+        "field is immutable",
+      ],
+      [
+        "PATCH",
+        "/apis/apps/v1/namespaces/shop/deployments/nope",
+        { spec: {} },
+        "application/merge-patch+json",
+        404,
+        'deployments.apps "nope" not found',
+      ],
+      [
+        "PATCH",
+        "/api/v1/namespaces/shop/pods/postgres-0",
+        { spec: { containers: [{ name: "postgres", env: [{ name: "X", value: "1" }] }] } },
+        "application/strategic-merge-patch+json",
+        422,
+        "pod updates may not change fields",
+      ],
+    ];
+    for (const [method, path, body, contentType, status, message] of cases) {
+      const r = await call(
+        cluster,
+        method,
+        path,
+        typeof body === "string" ? { raw: body, contentType } : { body, contentType },
+      );
+      expect(r.status, `${path} ${contentType}`).toBe(status);
+      expect(r.json()).toMatchObject({ kind: "Status", code: status });
+      expect(r.json().message).toContain(message);
+    }
+    const current = (await call(cluster, "GET", deploy)).json();
+    const stale = await call(cluster, "PUT", deploy, {
+      body: { ...current, metadata: { ...(current.metadata as Obj), resourceVersion: "1" } },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json().message).toContain("the object has been modified");
+  });
+
+  it("creates (201, 409 on duplicates, 422 without a name, 404 in a missing namespace)", async () => {
+    const cm = {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "flags" },
+      data: { a: "1" },
+    };
+    const created = await call(cluster, "POST", "/api/v1/namespaces/shop/configmaps", { body: cm });
+    expect(created.status).toBe(201);
+    expect(created.json()).toMatchObject({
+      metadata: {
+        name: "flags",
+        namespace: "shop",
+        uid: expect.any(String) as unknown,
+        resourceVersion: expect.any(String) as unknown,
+      },
+    });
+    expect(
+      (await call(cluster, "POST", "/api/v1/namespaces/shop/configmaps", { body: cm })).json(),
+    ).toMatchObject({
+      code: 409,
+      reason: "AlreadyExists",
+      message: 'configmaps "flags" already exists',
+    });
+    expect(
+      (
+        await call(cluster, "POST", "/api/v1/namespaces/shop/configmaps", {
+          body: { ...cm, metadata: {} },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await call(cluster, "POST", "/api/v1/namespaces/nowhere/configmaps", { body: cm })).json(),
+    ).toMatchObject({ code: 404, message: 'namespaces "nowhere" not found' });
+    const generated = await call(cluster, "POST", "/api/v1/namespaces/shop/configmaps", {
+      body: { ...cm, metadata: { generateName: "flags-" } },
+    });
+    expect((generated.json().metadata as Obj).name).toMatch(/^flags-[a-z0-9]{5}$/);
+  });
+
+  it("scales through the scale subresource and deletes with cascading", async () => {
+    const scaled = await call(
+      cluster,
+      "PATCH",
+      "/apis/apps/v1/namespaces/shop/deployments/cart/scale",
+      { body: { spec: { replicas: 1 } }, contentType: "application/merge-patch+json" },
+    );
+    expect(scaled.json()).toMatchObject({
+      kind: "Scale",
+      apiVersion: "autoscaling/v1",
+      spec: { replicas: 1 },
+    });
+    const scale = (
+      await call(cluster, "GET", "/apis/apps/v1/namespaces/shop/deployments/cart/scale")
+    ).json();
+    expect(scale).toMatchObject({ spec: { replicas: 1 }, status: { replicas: 1 } });
+    const deleted = await call(cluster, "DELETE", "/apis/apps/v1/namespaces/shop/deployments/cart");
+    expect(deleted.status).toBe(200);
+    expect(
+      names(
+        (
+          await call(cluster, "GET", "/api/v1/namespaces/shop/pods?labelSelector=app%3Dcart")
+        ).json(),
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/apis/apps/v1/namespaces/shop/replicasets?labelSelector=app%3Dcart",
+          )
+        ).json(),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("watch", () => {
+  it("streams ADDED for what exists, then changes, and ERROR 410 for an expired resourceVersion", async () => {
+    const w = watch(cluster, "/api/v1/namespaces/batch/pods?watch=1");
+    await until(() => w.events.length >= 5);
+    expect(w.events.every((e) => e.type === "ADDED")).toBe(true);
+    await call(cluster, "DELETE", "/api/v1/namespaces/batch/pods/db-migrate-q8w4j");
+    await until(() => w.events.some((e) => e.type === "DELETED"));
+    w.stop();
+    const old = watch(cluster, "/api/v1/pods?watch=true&resourceVersion=1");
+    await old.ended;
+    expect(old.events[0]).toMatchObject({
+      type: "ERROR",
+      object: { kind: "Status", code: 410, reason: "Expired" },
+    });
+  });
+
+  it("streams Table rows with column definitions only in the first event", async () => {
+    const list = (await call(cluster, "GET", "/api/v1/namespaces/shop/pods")).json();
+    const rv = (list.metadata as Obj).resourceVersion as string;
+    const w = watch(
+      cluster,
+      `/api/v1/namespaces/shop/pods?watch=1&resourceVersion=${rv}`,
+      "application/json;as=Table;v=v1;g=meta.k8s.io",
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await call(cluster, "DELETE", "/api/v1/namespaces/shop/pods/postgres-0");
+    await until(() => w.events.length >= 2);
+    w.stop();
+    const tables = w.events.map((e) => e.object);
+    expect(tables[0]).toMatchObject({ kind: "Table" });
+    expect((tables[0]?.columnDefinitions as unknown[]).length).toBeGreaterThan(0);
+    expect(tables.slice(1).every((t) => (t.columnDefinitions as unknown[]).length === 0)).toBe(
+      true,
+    );
+    expect(w.events[0]).toMatchObject({ type: "DELETED" });
+    expect(
+      w.events.some((e) => e.type === "ADDED" && JSON.stringify(e.object).includes("postgres-0")),
+    ).toBe(true);
+  });
+});
+
+describe("reset", () => {
+  it("restores the loaded scenarios", async () => {
+    await call(cluster, "DELETE", "/api/v1/namespaces/shop/secrets/checkout-db");
+    expect((await call(cluster, "GET", "/api/v1/namespaces/shop/secrets/checkout-db")).status).toBe(
+      404,
+    );
+    await cluster.reset();
+    expect((await call(cluster, "GET", "/api/v1/namespaces/shop/secrets/checkout-db")).status).toBe(
+      200,
+    );
+    expect(
+      (await call(cluster, "GET", "/apis/apps/v1/namespaces/shop/deployments/cart")).status,
+    ).toBe(200);
+  });
+});
