@@ -1,0 +1,138 @@
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { KubeConfig } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KubeError } from "../errors";
+import { Cluster } from "./cluster";
+
+/**
+ * A loopback HTTP server that answers like an API server in trouble: the
+ * failure paths of the transport (401, 403, 404, 500, slow answers, refused
+ * connections) need a server that fails on purpose.
+ */
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const status = (code: number, message: string, reason: string): void => {
+      res.writeHead(code, { "content-type": "application/json" });
+      res.end(JSON.stringify({ kind: "Status", status: "Failure", message, reason, code }));
+    };
+    if (req.headers.authorization !== "Bearer good")
+      return status(401, "Unauthorized", "Unauthorized");
+    switch (req.url ?? "") {
+      case "/version":
+        res.end(JSON.stringify({ major: "1", minor: "32", gitVersion: "v1.32.0" }));
+        return;
+      case "/api/v1/namespaces":
+        res.end(
+          JSON.stringify({
+            items: [{ metadata: { name: "shop" } }, { metadata: { name: "default" } }],
+          }),
+        );
+        return;
+      case "/api/v1/namespaces/secret/pods":
+        return status(
+          403,
+          'pods is forbidden: User "bob" cannot list resource "pods" in API group "" in the namespace "secret"',
+          "Forbidden",
+        );
+      case "/boom":
+        return status(500, "etcd is sad", "InternalError");
+      case "/slow":
+        setTimeout(() => res.end("{}"), 2_000);
+        return;
+      default:
+        return status(404, 'pods "x" not found', "NotFound");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function cluster(token: string, server = url, timeoutMs?: number): Cluster {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: "c", server, skipTLSVerify: true }],
+    users: [{ name: "u", token }],
+    contexts: [{ name: "ctx", cluster: "c", user: "u", namespace: "shop" }],
+    currentContext: "ctx",
+  });
+  return new Cluster(kc, timeoutMs === undefined ? {} : { requestTimeoutMs: timeoutMs });
+}
+
+async function failure(promise: Promise<unknown>): Promise<KubeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof KubeError) return error;
+    throw error;
+  }
+  throw new Error("expected a KubeError");
+}
+
+describe("Cluster and its transport", () => {
+  it("reads the version and the namespaces, with the context's namespace as default", async () => {
+    const c = cluster("good");
+    expect(c.namespace).toBe("shop");
+    expect((await c.version()).gitVersion).toBe("v1.32.0");
+    expect(await c.listNamespaces()).toEqual(["default", "shop"]);
+    c.close();
+  });
+
+  it("maps HTTP failures to typed errors with messages a user can act on", async () => {
+    const c = cluster("good");
+    const forbidden = await failure(c.transport.json({ path: "/api/v1/namespaces/secret/pods" }));
+    expect(forbidden).toMatchObject({ code: "forbidden", status: 403, reason: "Forbidden" });
+    expect(forbidden.message).toContain('User "bob" cannot list resource "pods"');
+    expect(await failure(c.transport.json({ path: "/api/v1/x" }))).toMatchObject({
+      code: "not_found",
+      message: 'pods "x" not found',
+    });
+    expect(await failure(c.transport.json({ path: "/boom" }))).toMatchObject({
+      code: "server_error",
+      retryable: true,
+    });
+    c.close();
+  });
+
+  it("says expired or invalid credentials plainly", async () => {
+    const error = await failure(cluster("expired").version());
+    expect(error.code).toBe("unauthorized");
+    expect(error.message).toMatch(/rejected the credentials of context "ctx"/);
+  });
+
+  it("reports an unreachable server", async () => {
+    const error = await failure(cluster("good", "http://127.0.0.1:1").version());
+    expect(error.code).toBe("unreachable");
+    expect(error.message).toMatch(
+      /cannot reach the API server at http:\/\/127.0.0.1:1: connection refused/,
+    );
+  });
+
+  it("times out and cancels", async () => {
+    const slow = cluster("good", url, 200);
+    expect(await failure(slow.transport.json({ path: "/slow" }))).toMatchObject({
+      code: "timeout",
+    });
+    const controller = new AbortController();
+    const pending = failure(
+      cluster("good").transport.json({ path: "/slow", signal: controller.signal }),
+    );
+    setTimeout(() => controller.abort(), 50);
+    expect(await pending).toMatchObject({ code: "cancelled" });
+  });
+
+  it("refuses an unknown context", () => {
+    const kc = new KubeConfig();
+    kc.loadFromOptions({ clusters: [], users: [], contexts: [], currentContext: "" });
+    expect(() => new Cluster(kc, { context: "prod" })).toThrow(/unknown context "prod"/);
+  });
+});

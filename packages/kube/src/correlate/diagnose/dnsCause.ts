@@ -1,0 +1,110 @@
+import type { Pod } from "../../analyze/objects";
+import { redactText } from "../../redact/redactText";
+import { addRelated, ref, type Draft } from "../Candidate";
+import { cmd } from "../commands";
+import type { CorrelationContext } from "../CorrelationContext";
+import type { LogSignals } from "../logSignals";
+import type { PodProblem } from "../podProblem";
+import { resolveHost } from "../resolveHost";
+import type { Workload } from "../workloads";
+import { describeWorkload, workloadDraft } from "./baseDraft";
+import type { LogEvidence } from "./forbiddenCause";
+
+/**
+ * A name that does not resolve: the Service it names (missing, with similar
+ * names, and the env var holding it) or the cluster DNS being down.
+ */
+export function dnsDraft(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: PodProblem,
+  w: Workload,
+  container: string,
+  signals: LogSignals,
+  evidence: LogEvidence,
+): Draft {
+  const host = signals.dns?.host;
+  const ns = pod.metadata?.namespace ?? "";
+  const resolved = host === undefined ? undefined : resolveHost(ctx.snapshot, host, ns);
+  const coreDns = coreDnsHealth(ctx);
+  let why: string;
+  if (resolved?.kind === "missingService")
+    why = `there is no Service ${resolved.name} in namespace ${resolved.namespace}${resolved.similar.length > 0 ? ` (existing: ${resolved.similar.join(", ")})` : ""}, so the name does not exist.`;
+  else if (coreDns !== undefined && !coreDns.healthy)
+    why = `the cluster DNS (${coreDns.detail}) is not serving.`;
+  else if (host !== undefined && !host.includes(".") && resolved === undefined)
+    why = `the short name "${host}" matches no Service in namespace ${ns}.`;
+  else why = "the name could not be resolved.";
+  const draft = workloadDraft(
+    w,
+    pod,
+    problem,
+    "DNSFailure",
+    0.85,
+    `${describeWorkload(w)} cannot resolve ${host ?? "a host name"}.`,
+    `Container ${container} of ${describeWorkload(w)} fails DNS resolution${host === undefined ? "" : ` of "${host}"`}: ${why}`,
+  );
+  draft.evidence.push(evidence);
+  const envRef = host === undefined ? undefined : envReferencing(pod, container, host);
+  if (envRef !== undefined)
+    draft.evidence.push({
+      source: "kubectl",
+      command: cmd.describe("pod", pod.metadata?.name ?? "", ns),
+      excerpt: `    Environment:\n      ${envRef.name}:  ${redactText(envRef.value)}`,
+    });
+  if (
+    resolved?.kind === "missingService" &&
+    resolved.similar.length === 1 &&
+    envRef !== undefined
+  ) {
+    const fixedHost = envRef.value.replace(resolved.name, resolved.similar[0] ?? resolved.name);
+    draft.fixes.push({
+      title: `Point ${envRef.name} at the existing Service ${resolved.similar[0] ?? ""}`,
+      rationale: `${resolved.name} does not exist; ${resolved.similar[0] ?? ""} is the Service with the closest name in ${resolved.namespace}.`,
+      command: cmd.setEnv(w.kind, w.name, w.namespace, container, `${envRef.name}=${fixedHost}`),
+      risk: "medium",
+      requiresApproval: true,
+    });
+  }
+  if (coreDns !== undefined && !coreDns.healthy) {
+    addRelated(draft, ref("Deployment", "kube-system", "coredns", coreDns.detail));
+    draft.fixes.push({
+      title: "Check the CoreDNS pods",
+      rationale: "Name resolution for every pod depends on them.",
+      command: cmd.podsBySelector("kube-system", "k8s-app=kube-dns"),
+      risk: "read-only",
+      requiresApproval: false,
+    });
+  }
+  draft.fixes.push({
+    title: `Check which Services exist in ${resolved?.namespace ?? ns}`,
+    rationale:
+      "A DNS name of the form <service>.<namespace>.svc resolves only if that Service exists.",
+    command: cmd.getList("services", resolved?.namespace ?? ns),
+    risk: "read-only",
+    requiresApproval: false,
+  });
+  return draft;
+}
+
+function coreDnsHealth(ctx: CorrelationContext): { healthy: boolean; detail: string } | undefined {
+  const pods = ctx.snapshot
+    .list("pods", "kube-system")
+    .filter((p) => p.metadata?.labels?.["k8s-app"] === "kube-dns");
+  if (pods.length === 0) return undefined;
+  const ready = pods.filter((p) =>
+    (p.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True"),
+  ).length;
+  return { healthy: ready > 0, detail: `${ready}/${pods.length} CoreDNS pods ready` };
+}
+
+function envReferencing(
+  pod: Pod,
+  container: string,
+  host: string,
+): { name: string; value: string } | undefined {
+  const c = (pod.spec?.containers ?? []).find((x) => x.name === container);
+  for (const e of c?.env ?? [])
+    if (e.value !== undefined && e.value.includes(host)) return { name: e.name, value: e.value };
+  return undefined;
+}

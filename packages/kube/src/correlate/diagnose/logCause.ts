@@ -1,0 +1,37 @@
+import type { Pod } from "../../analyze/objects";
+import type { Draft } from "../Candidate";
+import type { CorrelationContext, LogRead } from "../CorrelationContext";
+import type { LogSignals } from "../logSignals";
+import type { PodProblem } from "../podProblem";
+import type { Workload } from "../workloads";
+import { blockedDraft } from "./blockedCause";
+import { dnsDraft } from "./dnsCause";
+import { forbiddenDraft } from "./forbiddenCause";
+
+/**
+ * Turns what a log says into a cause that lives outside the container: a 403
+ * from the API (RBAC), a name that does not resolve (DNS), a connection a
+ * NetworkPolicy drops. Undefined when the log points at none of those.
+ */
+export function logCause(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: PodProblem,
+  w: Workload,
+  container: string,
+  signals: LogSignals,
+  log: LogRead,
+): Draft | undefined {
+  const logEvidence = {
+    source: "logs" as const,
+    command: log.command,
+    excerpt: signals.decisive.join("\n"),
+  };
+  if (signals.forbidden !== undefined)
+    return forbiddenDraft(ctx, pod, problem, w, signals, logEvidence);
+  if (signals.dns !== undefined)
+    return dnsDraft(ctx, pod, problem, w, container, signals, logEvidence);
+  if (signals.connection !== undefined)
+    return blockedDraft(ctx, pod, problem, w, signals, logEvidence);
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import type { Pod } from "../../analyze/objects";
+import { addRelated, ref, type Draft } from "../Candidate";
+import { cmd } from "../commands";
+import { parseMissingConfig } from "../configReference";
+import type { CorrelationContext } from "../CorrelationContext";
+import { eventsEvidence, podEvidence } from "../evidence";
+import type { PodProblem } from "../podProblem";
+import type { Workload } from "../workloads";
+import { describeWorkload, workloadDraft } from "./baseDraft";
+
+/**
+ * CreateContainerConfigError, or a volume that cannot mount: which ConfigMap
+ * or Secret (and which key) the container needs, and whether it exists.
+ */
+export function diagnoseMissingConfig(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: PodProblem,
+  w: Workload,
+  message: string,
+  container: string | undefined,
+): Draft | undefined {
+  const missing = parseMissingConfig(message);
+  if (missing === undefined) return undefined;
+  const ns = missing.namespace ?? pod.metadata?.namespace ?? "";
+  const key = missing.kind === "Secret" ? "secrets" : "configmaps";
+  const object = ctx.snapshot.get(key, ns, missing.name);
+  const existingKeys = Object.keys(object?.data ?? {});
+  const what =
+    missing.key === undefined
+      ? `${missing.kind} ${ns}/${missing.name} does not exist`
+      : object === undefined
+        ? `${missing.kind} ${ns}/${missing.name} does not exist (key ${missing.key} is needed)`
+        : `${missing.kind} ${ns}/${missing.name} has no key ${missing.key}${existingKeys.length > 0 ? ` (it has: ${existingKeys.join(", ")})` : ""}`;
+  const draft = workloadDraft(
+    w,
+    pod,
+    problem,
+    "MissingConfig",
+    0.95,
+    `${describeWorkload(w)} cannot start: ${what}.`,
+    `${container === undefined ? "A volume" : `Container ${container}`} of ${describeWorkload(w)} references ${missing.kind} ${missing.name}${missing.key === undefined ? "" : ` key ${missing.key}`}, but ${what}, so the kubelet cannot ${container === undefined ? "mount it" : "create the container"}.`,
+  );
+  addRelated(
+    draft,
+    ref(
+      missing.kind,
+      ns,
+      missing.name,
+      object === undefined ? "not found" : `missing key ${missing.key ?? ""}`,
+    ),
+  );
+  if (container !== undefined) draft.evidence.push(podEvidence(pod, container));
+  const ev = eventsEvidence(ctx, pod.metadata?.namespace, pod.metadata?.name ?? "");
+  if (ev !== undefined) draft.evidence.push(ev);
+  draft.evidence.push({
+    source: "kubectl",
+    command: cmd.get(missing.kind.toLowerCase(), missing.name, ns),
+    excerpt:
+      object === undefined
+        ? `Error from server (NotFound): ${missing.kind === "Secret" ? "secrets" : "configmaps"} "${missing.name}" not found`
+        : `${missing.kind} ${ns}/${missing.name} keys: ${existingKeys.join(", ") || "(none)"}`,
+  });
+  const placeholder = missing.key === undefined ? "KEY=<value>" : `${missing.key}=<value>`;
+  if (object === undefined)
+    draft.fixes.push({
+      title: `Create ${missing.kind} ${missing.name}`,
+      rationale: `The pod template needs it; create it with the values the application expects${missing.kind === "Secret" ? " (the values never pass through kubemedic)" : ""}.`,
+      command:
+        missing.kind === "Secret"
+          ? `create secret generic ${missing.name} -n ${ns} --from-literal=${placeholder}`
+          : `create configmap ${missing.name} -n ${ns} --from-literal=${placeholder}`,
+      risk: "medium",
+      requiresApproval: true,
+    });
+  else if (missing.key !== undefined)
+    draft.fixes.push({
+      title: `Add key ${missing.key} to ${missing.kind} ${missing.name}`,
+      rationale: `The container reads ${missing.key} from it; adding the key lets the kubelet create the container.`,
+      command:
+        missing.kind === "Secret"
+          ? `patch secret ${missing.name} -n ${ns} -p '{"stringData":{"${missing.key}":"<value>"}}'`
+          : `patch configmap ${missing.name} -n ${ns} -p '{"data":{"${missing.key}":"<value>"}}'`,
+      risk: "medium",
+      requiresApproval: true,
+    });
+  draft.fixes.push({
+    title: "Restart the pods once it exists",
+    rationale: "Pods retry on their own, but a restart makes the change take effect at once.",
+    command:
+      w.kind === "Pod"
+        ? cmd.delete("pod", w.name, w.namespace)
+        : cmd.rolloutRestart(w.kind, w.name, w.namespace),
+    risk: "low",
+    requiresApproval: true,
+  });
+  return draft;
+}

@@ -1,0 +1,127 @@
+import type { Container, Pod, Probe } from "../../analyze/objects";
+import type { Draft } from "../Candidate";
+import { cmd } from "../commands";
+import type { CorrelationContext } from "../CorrelationContext";
+import { eventsEvidence, podEvidence } from "../evidence";
+import { readLogSignals } from "../logSignals";
+import type { PodProblem } from "../podProblem";
+import type { Workload } from "../workloads";
+import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { logCause } from "./logCause";
+
+/**
+ * A running pod that is not ready. A failing readiness probe decides (and the
+ * probe is compared with the ports the container exposes: a probe on a port
+ * nothing listens on is the classic); without probe events, the log is read
+ * for an outside cause; else it is reported as not ready, low confidence.
+ */
+export async function diagnoseNotReady(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: Extract<PodProblem, { type: "notReady" }>,
+  w: Workload,
+): Promise<Draft> {
+  const ns = pod.metadata?.namespace ?? "";
+  const podName = pod.metadata?.name ?? "";
+  const container = problem.container ?? pod.spec?.containers?.[0]?.name ?? "";
+  const unhealthy = ctx.snapshot
+    .eventsFor(ns, podName)
+    .filter((e) => e.reason === "Unhealthy" && /readiness|startup/i.test(e.message));
+  if (unhealthy.length > 0) {
+    const spec = containerSpec(w, pod, container);
+    const message = unhealthy[unhealthy.length - 1]?.message ?? "";
+    const startup = /startup/i.test(message);
+    const probe = startup ? spec.container?.startupProbe : spec.container?.readinessProbe;
+    const mismatch = probePortMismatch(spec.container, probe);
+    const why =
+      mismatch !== undefined
+        ? ` The probe checks port ${mismatch.probePort}, but the container listens on ${mismatch.containerPorts.join(", ")}: nothing answers on ${mismatch.probePort}.`
+        : /statuscode: 404/i.test(message)
+          ? ` The probe path ${probe?.httpGet?.path ?? ""} does not exist in the application (HTTP 404).`
+          : /connection refused/i.test(message)
+            ? ` Nothing accepts connections on the probed port.`
+            : "";
+    const draft = workloadDraft(
+      w,
+      pod,
+      problem,
+      "ProbeFailure",
+      mismatch !== undefined ? 0.93 : 0.85,
+      `${describeWorkload(w)} never becomes ready: its ${startup ? "startup" : "readiness"} probe fails${mismatch !== undefined ? ` on port ${mismatch.probePort}` : ""}.`,
+      `The ${startup ? "startup" : "readiness"} probe of container ${container} in ${describeWorkload(w)} fails, so its pods stay out of their Services' endpoints: ${message}.${why}`,
+    );
+    draft.severity = "critical";
+    draft.evidence.push(podEvidence(pod, container));
+    if (probe != null)
+      draft.evidence.push({
+        source: "kubectl",
+        command: cmd.get(
+          w.kind,
+          w.name,
+          w.namespace,
+          `jsonpath={.spec.template.spec.containers[${Math.max(0, spec.index)}].${startup ? "startupProbe" : "readinessProbe"}}`,
+        ),
+        excerpt: JSON.stringify(probe),
+      });
+    const ev = eventsEvidence(ctx, ns, podName, (e) => e.reason === "Unhealthy");
+    if (ev !== undefined) draft.evidence.push(ev);
+    if (mismatch !== undefined && isController(w) && spec.index >= 0 && !spec.init) {
+      const field =
+        probe?.httpGet != null ? "httpGet" : probe?.tcpSocket != null ? "tcpSocket" : "grpc";
+      const port = mismatch.containerPorts[0];
+      draft.fixes.push({
+        title: `Point the ${startup ? "startup" : "readiness"} probe at port ${port}`,
+        rationale: `The application listens on ${mismatch.containerPorts.join(", ")}; probing that port lets the pods become ready and join the Service.`,
+        command: cmd.patch(
+          w.kind,
+          w.name,
+          w.namespace,
+          [
+            {
+              op: "replace",
+              path: `/spec/template/spec/containers/${spec.index}/${startup ? "startupProbe" : "readinessProbe"}/${field}/port`,
+              value: port,
+            },
+          ],
+          "json",
+        ),
+        risk: "medium",
+        requiresApproval: true,
+      });
+    }
+    return draft;
+  }
+  const log = await ctx.readLog(pod, container, false);
+  if (log.text !== undefined) {
+    const signals = readLogSignals(log.text);
+    const cause = logCause(ctx, pod, problem, w, container, signals, log);
+    if (cause !== undefined) return cause;
+  }
+  const draft = workloadDraft(
+    w,
+    pod,
+    problem,
+    "Other",
+    0.5,
+    `${describeWorkload(w)} has pods that are running but not ready.`,
+    `Pod ${podName} of ${describeWorkload(w)} is running but not ready, with no failing probe event to say why.`,
+  );
+  draft.evidence.push(podEvidence(pod, container));
+  return draft;
+}
+
+/** The probe's port against the container's declared ports, when they disagree. */
+export function probePortMismatch(
+  container: Container | undefined,
+  probe: Probe | null | undefined,
+): { probePort: number | string; containerPorts: number[] } | undefined {
+  const raw = probe?.httpGet?.port ?? probe?.tcpSocket?.port ?? probe?.grpc?.port;
+  const ports = container?.ports ?? [];
+  if (raw === undefined || ports.length === 0) return undefined;
+  const resolved =
+    typeof raw === "string" && !/^\d+$/.test(raw)
+      ? ports.find((p) => p.name === raw)?.containerPort
+      : Number(raw);
+  if (resolved !== undefined && ports.some((p) => p.containerPort === resolved)) return undefined;
+  return { probePort: raw, containerPorts: ports.map((p) => p.containerPort) };
+}

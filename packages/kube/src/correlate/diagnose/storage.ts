@@ -1,0 +1,156 @@
+import type { PersistentVolumeClaim, Pod } from "../../analyze/objects";
+import { addRelated, ref, type Draft } from "../Candidate";
+import { cmd } from "../commands";
+import type { CorrelationContext } from "../CorrelationContext";
+import { eventsEvidence } from "../evidence";
+import { problemStatus, type PodProblem } from "../podProblem";
+import type { Workload } from "../workloads";
+import { describeWorkload } from "./baseDraft";
+
+/** The StorageClass a claim gets: its own, or the cluster default when it names none. */
+export function claimStorageClass(
+  ctx: CorrelationContext,
+  pvc: PersistentVolumeClaim,
+): string | undefined {
+  const own = pvc.spec?.storageClassName;
+  if (own != null) return own;
+  const def = ctx.snapshot
+    .list("storageclasses")
+    .find(
+      (sc) =>
+        sc.metadata?.annotations?.["storageclass.kubernetes.io/is-default-class"] === "true" ||
+        sc.metadata?.annotations?.["storageclass.beta.kubernetes.io/is-default-class"] === "true",
+    );
+  return def?.metadata?.name;
+}
+
+/**
+ * Why a PersistentVolumeClaim is not bound: it does not exist, its
+ * StorageClass does not exist (or none is named and there is no default), or
+ * provisioning failed with the provisioner's message. Undefined when the
+ * claim looks fine (bound, or waiting for its first consumer).
+ */
+export function diagnoseClaim(
+  ctx: CorrelationContext,
+  namespace: string,
+  claimName: string,
+): Draft | undefined {
+  const pvc = ctx.snapshot.get("persistentvolumeclaims", namespace, claimName);
+  const primary = { kind: "PersistentVolumeClaim", namespace, name: claimName };
+  const base = (score: number, summary: string, rootCause: string): Draft => ({
+    category: "StorageProvisioning",
+    severity: "high",
+    score,
+    primary,
+    related: [],
+    summary,
+    rootCause,
+    evidence: [],
+    fixes: [],
+  });
+  if (pvc === undefined) {
+    const d = base(
+      0.9,
+      `PersistentVolumeClaim ${namespace}/${claimName} does not exist.`,
+      `PersistentVolumeClaim ${namespace}/${claimName} is used by pods but does not exist.`,
+    );
+    d.evidence.push({
+      source: "kubectl",
+      command: cmd.get("pvc", claimName, namespace),
+      excerpt: `Error from server (NotFound): persistentvolumeclaims "${claimName}" not found`,
+    });
+    return d;
+  }
+  if (pvc.status?.phase !== "Pending") return undefined;
+  const sc = claimStorageClass(ctx, pvc);
+  const events = ctx.snapshot
+    .eventsFor(namespace, claimName)
+    .filter((e) => e.involved.kind === "PersistentVolumeClaim" || e.involved.kind === "");
+  const failed = events.filter((e) => e.reason === "ProvisioningFailed" || e.type === "Warning");
+  const ev = eventsEvidence(ctx, namespace, claimName);
+  const describe = {
+    source: "kubectl" as const,
+    command: cmd.describe("pvc", claimName, namespace),
+    excerpt: `Name:          ${claimName}\nNamespace:     ${namespace}\nStorageClass:  ${pvc.spec?.storageClassName ?? ""}\nStatus:        Pending\nVolume:        ${pvc.spec?.volumeName ?? ""}`,
+  };
+  if (
+    sc === undefined ||
+    sc === "" ||
+    ctx.snapshot.get("storageclasses", undefined, sc) === undefined
+  ) {
+    const existing = ctx.snapshot.list("storageclasses").map((s) => s.metadata?.name ?? "");
+    const what =
+      sc === undefined || sc === ""
+        ? "it names no StorageClass and the cluster has no default StorageClass"
+        : `StorageClass "${sc}" does not exist`;
+    const d = base(
+      0.95,
+      `PersistentVolumeClaim ${namespace}/${claimName} stays Pending: ${what}.`,
+      `PersistentVolumeClaim ${namespace}/${claimName} cannot be provisioned because ${what}${existing.length > 0 ? ` (existing StorageClasses: ${existing.join(", ")})` : ""}, so no volume is created and pods using it cannot be scheduled.`,
+    );
+    if (sc !== undefined && sc !== "")
+      addRelated(d, ref("StorageClass", undefined, sc, "not found"));
+    d.evidence.push(describe);
+    if (ev !== undefined) d.evidence.push(ev);
+    d.evidence.push({
+      source: "kubectl",
+      command: "get storageclass",
+      excerpt:
+        existing.length === 0 ? "No resources found" : existing.map((n) => `${n}`).join("\n"),
+    });
+    const fallback = existing.find((n) => n !== sc);
+    if (fallback !== undefined)
+      d.fixes.push({
+        title: `Recreate the claim with an existing StorageClass (${fallback})`,
+        rationale: `storageClassName cannot be changed on an existing claim: delete the Pending claim (it holds no data yet) and create it again with storageClassName: ${fallback}.`,
+        command: cmd.delete("pvc", claimName, namespace),
+        risk: "high",
+        requiresApproval: true,
+      });
+    if (sc !== undefined && sc !== "")
+      d.fixes.push({
+        title: `Or create StorageClass ${sc}`,
+        rationale:
+          "If the class name is right, the cluster administrator must install it (with its provisioner).",
+        command: "get storageclass",
+        risk: "read-only",
+        requiresApproval: false,
+      });
+    return d;
+  }
+  const last = failed[failed.length - 1];
+  if (last === undefined) return undefined;
+  const d = base(
+    0.85,
+    `PersistentVolumeClaim ${namespace}/${claimName} cannot be provisioned.`,
+    `Provisioning PersistentVolumeClaim ${namespace}/${claimName} from StorageClass "${sc}" fails: ${last.message}`,
+  );
+  addRelated(d, ref("StorageClass", undefined, sc));
+  d.evidence.push(describe);
+  if (ev !== undefined) d.evidence.push(ev);
+  return d;
+}
+
+/** A pod held back by its claims: the first claim with a problem, with the pod and workload as symptoms. */
+export function diagnoseClaims(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: PodProblem,
+  w: Workload,
+): Draft | undefined {
+  const ns = pod.metadata?.namespace ?? "";
+  for (const v of pod.spec?.volumes ?? []) {
+    const claim = v.persistentVolumeClaim?.claimName;
+    if (claim === undefined) continue;
+    const d = diagnoseClaim(ctx, ns, claim);
+    if (d === undefined) continue;
+    d.rootCause += ` Pod ${pod.metadata?.name ?? ""} of ${describeWorkload(w)} waits for it (${problemStatus(problem)}).`;
+    addRelated(
+      d,
+      ref(w.kind, w.namespace, w.name),
+      ref("Pod", ns, pod.metadata?.name ?? "", problemStatus(problem)),
+    );
+    return d;
+  }
+  return undefined;
+}

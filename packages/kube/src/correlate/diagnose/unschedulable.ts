@@ -1,0 +1,327 @@
+import type { Node, Pod, Toleration } from "../../analyze/objects";
+import { formatBytes, formatCpu, parseQuantity } from "../../analyze/quantity";
+import { formatEqualityMap } from "../../analyze/labelSelector";
+import { addRelated, ref, type Draft } from "../Candidate";
+import { cmd } from "../commands";
+import type { CorrelationContext } from "../CorrelationContext";
+import { eventsEvidence } from "../evidence";
+import type { PodProblem } from "../podProblem";
+import { decodeSchedulerMessage, type SchedulingReason } from "../schedulerMessage";
+import { templateOf, type Workload } from "../workloads";
+import { describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { diagnoseNode, isNodeUnhealthy } from "./node";
+import { diagnoseClaims } from "./storage";
+
+/** A pod the scheduler cannot place: the scheduler's reason, decoded against the pod and the nodes. */
+export function diagnoseUnschedulable(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: Extract<PodProblem, { type: "unschedulable" }>,
+  w: Workload,
+): Draft {
+  const decoded = decodeSchedulerMessage(problem.message);
+  let reason = decoded.decisive;
+  if (reason?.kind === "unboundPvc" || (reason === undefined && claimNames(pod).length > 0)) {
+    const storage = diagnoseClaims(ctx, pod, problem, w);
+    if (storage !== undefined) return storage;
+  }
+  const nodes = ctx.snapshot.list("nodes");
+  // The nodes the pod is meant for (its nodeSelector matches them). When the
+  // scheduler says most nodes "didn't match", the decisive reason is whatever
+  // rules out these few: they are down, tainted or cordoned.
+  const intended =
+    Object.keys(pod.spec?.nodeSelector ?? {}).length === 0
+      ? []
+      : nodes.filter((n) => matchesSelector(pod, n));
+  if (intended.length > 0 && (reason === undefined || reason.kind === "selector")) {
+    const down = intended.filter(isNodeUnhealthy);
+    if (down.length === intended.length) {
+      const d = diagnoseNode(ctx, down[0]!);
+      if (d !== undefined) {
+        d.rootCause += ` Pod ${pod.metadata?.name ?? ""} of ${describeWorkload(w)} can only run on node(s) labelled ${formatEqualityMap(pod.spec?.nodeSelector)}, and ${down.map((n) => n.metadata?.name ?? "").join(", ")} ${down.length === 1 ? "is" : "are"} down, so it stays Pending.`;
+        addRelated(
+          d,
+          ref(w.kind, w.namespace, w.name),
+          ref("Pod", pod.metadata?.namespace, pod.metadata?.name ?? "", "Pending"),
+        );
+        return d;
+      }
+    }
+    const blocking = intended.flatMap((n) =>
+      (n.spec?.taints ?? []).filter(
+        (t) => !tolerates(pod.spec?.tolerations ?? [], t) && t.effect !== "PreferNoSchedule",
+      ),
+    );
+    const taintReason = decoded.reasons.find(
+      (r) =>
+        r.kind === "taint" &&
+        blocking.some((t) => r.detail?.startsWith(t.key ?? "\u0000") === true),
+    );
+    if (taintReason !== undefined) reason = taintReason;
+    else if (intended.every((n) => n.spec?.unschedulable === true))
+      reason = decoded.reasons.find((r) => r.kind === "unschedulableNode") ?? reason;
+  }
+  const explanation = reason === undefined ? problem.message : explain(reason, pod, nodes);
+  const draft = workloadDraft(
+    w,
+    pod,
+    problem,
+    "Unschedulable",
+    0.92,
+    `${describeWorkload(w)} has pods stuck Pending: ${shortReason(reason)}.`,
+    `The scheduler cannot place pod ${pod.metadata?.name ?? ""} of ${describeWorkload(w)}: ${explanation} Scheduler message: "${problem.message}"`,
+  );
+  const ns = pod.metadata?.namespace ?? "";
+  draft.evidence.push({
+    source: "kubectl",
+    command: cmd.describe("pod", pod.metadata?.name ?? "", ns),
+    excerpt: `Conditions:\n  Type           Status\n  PodScheduled   False\nEvents:\n  Warning  FailedScheduling  default-scheduler  ${problem.message}`,
+  });
+  const ev = eventsEvidence(
+    ctx,
+    ns,
+    pod.metadata?.name ?? "",
+    (e) => e.reason === "FailedScheduling",
+  );
+  if (ev !== undefined) draft.evidence.push(ev);
+  addFixes(draft, reason, pod, nodes, w);
+  return draft;
+}
+
+/** Whether a node carries every label of the pod's nodeSelector. */
+function matchesSelector(pod: Pod, node: Node): boolean {
+  return Object.entries(pod.spec?.nodeSelector ?? {}).every(
+    ([k, v]) => node.metadata?.labels?.[k] === v,
+  );
+}
+
+function claimNames(pod: Pod): string[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) =>
+    v.persistentVolumeClaim == null ? [] : [v.persistentVolumeClaim.claimName],
+  );
+}
+
+function shortReason(r: SchedulingReason | undefined): string {
+  switch (r?.kind) {
+    case "insufficient":
+      return `not enough ${r.detail ?? "resources"} on any node`;
+    case "selector":
+      return "no node matches its node selector/affinity";
+    case "taint":
+      return `nodes carry a taint it does not tolerate (${r.detail ?? ""})`;
+    case "affinity":
+      return "its pod affinity rules match no node";
+    case "antiAffinity":
+      return "its pod anti-affinity rules exclude every node";
+    case "unschedulableNode":
+      return "the nodes are cordoned";
+    case "unboundPvc":
+      return "its PersistentVolumeClaim is not bound";
+    case "volumeAffinity":
+      return "its volume is bound to another zone";
+    case "ports":
+      return "the host port it asks for is taken";
+    case "tooManyPods":
+      return "the nodes are full (pod limit)";
+    case "other":
+    case undefined:
+      return "the scheduler rejects every node";
+  }
+}
+
+/** Sum of container requests (the larger of that and any init container's). */
+export function podRequest(pod: Pod, resource: string): number {
+  const main = (pod.spec?.containers ?? []).reduce(
+    (n, c) => n + (parseQuantity(c.resources?.requests?.[resource]) ?? 0),
+    0,
+  );
+  const init = Math.max(
+    0,
+    ...(pod.spec?.initContainers ?? []).map(
+      (c) => parseQuantity(c.resources?.requests?.[resource]) ?? 0,
+    ),
+  );
+  return Math.max(main, init);
+}
+
+function fmt(resource: string, n: number): string {
+  return resource === "cpu" ? formatCpu(n) : resource === "memory" ? formatBytes(n) : String(n);
+}
+
+function schedulable(nodes: readonly Node[]): Node[] {
+  return nodes.filter(
+    (n) =>
+      n.spec?.unschedulable !== true &&
+      !(n.spec?.taints ?? []).some(
+        (t) =>
+          t.effect === "NoSchedule" &&
+          /node-role\.kubernetes\.io\/(?:control-plane|master)/.test(t.key ?? ""),
+      ),
+  );
+}
+
+function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[]): string {
+  switch (r.kind) {
+    case "insufficient": {
+      const res = r.detail ?? "cpu";
+      const want = podRequest(pod, res);
+      const workers = schedulable(nodes);
+      const best = Math.max(
+        0,
+        ...workers.map((n) => parseQuantity(n.status?.allocatable?.[res]) ?? 0),
+      );
+      if (want > 0 && best > 0 && want > best)
+        return `it requests ${fmt(res, want)} ${res}, more than any node can offer (the largest allocatable is ${fmt(res, best)}).`;
+      return `it requests ${fmt(res, want)} ${res} and no node has that much ${res} left unreserved (${r.nodes} node(s) insufficient).`;
+    }
+    case "selector": {
+      const selector = pod.spec?.nodeSelector ?? {};
+      const unmatched = Object.entries(selector).filter(
+        ([k, v]) => !nodes.some((n) => n.metadata?.labels?.[k] === v),
+      );
+      if (unmatched.length > 0)
+        return `its nodeSelector asks for ${unmatched.map(([k, v]) => `${k}=${v}`).join(", ")}, a label no node carries.`;
+      return "its node affinity or nodeSelector matches no node.";
+    }
+    case "taint": {
+      const tolerated = pod.spec?.tolerations ?? [];
+      const tainted = nodes.filter((n) =>
+        (n.spec?.taints ?? []).some((t) => !tolerates(tolerated, t)),
+      );
+      const key = /^[^:\s]+/.exec(r.detail ?? "")?.[0] ?? "";
+      const carriers = tainted.filter((n) => (n.spec?.taints ?? []).some((t) => t.key === key));
+      const selector = pod.spec?.nodeSelector ?? {};
+      const pinned =
+        Object.keys(selector).length > 0 &&
+        carriers.length > 0 &&
+        carriers.every((n) =>
+          Object.entries(selector).every(([k, v]) => n.metadata?.labels?.[k] === v),
+        );
+      return `${carriers.length > 0 ? `node ${carriers.map((n) => n.metadata?.name ?? "").join(", ")} carries` : "the nodes carry"} the taint {${r.detail ?? ""}}, which the pod does not tolerate${pinned ? `, and its nodeSelector ${formatEqualityMap(selector)} allows no other node` : ""}.`;
+    }
+    case "unschedulableNode":
+      return "the nodes it could use are cordoned (spec.unschedulable).";
+    case "affinity":
+    case "antiAffinity":
+    case "unboundPvc":
+    case "volumeAffinity":
+    case "ports":
+    case "tooManyPods":
+    case "other":
+      return `${r.text}.`;
+  }
+}
+
+export function tolerates(tolerations: readonly Toleration[], taint: Toleration): boolean {
+  return tolerations.some(
+    (t) =>
+      (t.key === undefined || t.key === "" ? t.operator === "Exists" : t.key === taint.key) &&
+      (t.operator === "Exists" || (t.value ?? "") === (taint.value ?? "")) &&
+      (t.effect === undefined || t.effect === "" || t.effect === taint.effect),
+  );
+}
+
+function addFixes(
+  draft: Draft,
+  r: SchedulingReason | undefined,
+  pod: Pod,
+  nodes: readonly Node[],
+  w: Workload,
+): void {
+  const container = pod.spec?.containers?.[0]?.name;
+  draft.fixes.push({
+    title: "See what the nodes have left",
+    rationale: "Allocated requests per node show how much room there is.",
+    command: "describe nodes",
+    risk: "read-only",
+    requiresApproval: false,
+  });
+  if (!isController(w)) return;
+  if (r?.kind === "insufficient" && container !== undefined) {
+    const res = r.detail ?? "cpu";
+    const best = Math.max(
+      0,
+      ...schedulable(nodes).map((n) => parseQuantity(n.status?.allocatable?.[res]) ?? 0),
+    );
+    const want = podRequest(pod, res);
+    const target = best > 0 ? Math.min(want / 2, best / 2) : want / 2;
+    const value =
+      res === "cpu"
+        ? formatCpu(Math.max(0.05, Math.floor(target * 20) / 20))
+        : formatBytes(Math.max(2 ** 26, Math.floor(target / 2 ** 20) * 2 ** 20));
+    draft.fixes.push({
+      title: `Lower the ${res} request of ${container} to fit a node`,
+      rationale: `A request of ${fmt(res, want)} cannot be satisfied; a request the nodes can hold (${value}) lets the scheduler place the pods. Check the application really needs less.`,
+      command: cmd.setResources(
+        w.kind,
+        w.name,
+        w.namespace,
+        container,
+        `--requests=${res}=${value}`,
+      ),
+      risk: "medium",
+      requiresApproval: true,
+    });
+  }
+  if (r?.kind === "selector") {
+    const selector = pod.spec?.nodeSelector ?? {};
+    const unmatched = Object.keys(selector).filter(
+      (k) => !nodes.some((n) => n.metadata?.labels?.[k] === selector[k]),
+    );
+    for (const key of unmatched.slice(0, 1))
+      draft.fixes.push({
+        title: `Remove the nodeSelector ${key}=${selector[key] ?? ""} (no node has it)`,
+        rationale:
+          "Either label a node that should run these pods, or drop the selector that matches nothing.",
+        command: cmd.patch(
+          w.kind,
+          w.name,
+          w.namespace,
+          [
+            {
+              op: "remove",
+              path: `/spec/template/spec/nodeSelector/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+            },
+          ],
+          "json",
+        ),
+        risk: "medium",
+        requiresApproval: true,
+      });
+  }
+  if (r?.kind === "taint" && r.detail !== undefined) {
+    const m = /^([^:=\s]+)\s*(?:[:=]\s*([^\s}]*))?/.exec(r.detail);
+    const key = m?.[1] ?? r.detail;
+    const tainted = nodes.filter((n) => (n.spec?.taints ?? []).some((t) => t.key === key));
+    const taint = tainted[0]?.spec?.taints?.find((t) => t.key === key);
+    addRelated(
+      draft,
+      ...tainted.map((n) => ref("Node", undefined, n.metadata?.name ?? "", `taint ${key}`)),
+    );
+    const toleration = {
+      key,
+      operator: taint?.value ? "Equal" : "Exists",
+      ...(taint?.value ? { value: taint.value } : {}),
+      effect: taint?.effect ?? "NoSchedule",
+    };
+    const hasList = (templateOf(w.object)?.spec?.tolerations ?? []).length > 0;
+    draft.fixes.push({
+      title: `Let the pods tolerate the taint ${key}`,
+      rationale:
+        "Only if these pods are meant to run on the tainted nodes; otherwise remove the taint from a node.",
+      command: cmd.patch(
+        w.kind,
+        w.name,
+        w.namespace,
+        [
+          hasList
+            ? { op: "add", path: "/spec/template/spec/tolerations/-", value: toleration }
+            : { op: "add", path: "/spec/template/spec/tolerations", value: [toleration] },
+        ],
+        "json",
+      ),
+      risk: "medium",
+      requiresApproval: true,
+    });
+  }
+}

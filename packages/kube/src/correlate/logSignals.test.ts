@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { parseForbidden, readLogSignals } from "./logSignals";
+
+describe("readLogSignals", () => {
+  it("names a missing environment variable in its many phrasings", () => {
+    for (const line of [
+      'FATAL config: required environment variable "DATABASE_URL" is not set',
+      "Error: env var DATABASE_URL is missing",
+      "KeyError: 'DATABASE_URL'",
+      "panic: required key DATABASE_URL missing value",
+      "missing required environment variable: DATABASE_URL",
+      "DATABASE_URL must be set",
+    ])
+      expect(readLogSignals(`starting\n${line}\n`).missingEnv?.name).toBe("DATABASE_URL");
+  });
+
+  it("reads 403s from the API server's sentence and from structured records, gathering the verbs", () => {
+    const f = readLogSignals(
+      [
+        'level=error msg="request failed" status="403 Forbidden" verb=list resource=configmaps namespace=ops user=system:serviceaccount:ops:reloader',
+        'E1122 reflector.go:158] err="configmaps is forbidden: User \\"system:serviceaccount:ops:reloader\\" cannot watch resource \\"configmaps\\" in API group \\"\\" in the namespace \\"ops\\""',
+      ].join("\n"),
+    ).forbidden;
+    expect(f).toMatchObject({
+      serviceAccount: { namespace: "ops", name: "reloader" },
+      resource: "configmaps",
+      verbs: ["list", "watch"],
+    });
+    expect(
+      parseForbidden(
+        'pods is forbidden: User "system:serviceaccount:a:b" cannot list resource "pods" in API group "" at the cluster scope',
+      ),
+    ).toMatchObject({
+      verb: "list",
+      resource: "pods",
+      namespace: undefined,
+    });
+    expect(parseForbidden("GET /admin 200")).toBeUndefined();
+  });
+
+  it("finds DNS failures and timed-out connections with their host", () => {
+    expect(
+      readLogSignals(
+        "dial tcp: lookup postgres.shop.svc.cluster.local on 10.96.0.10:53: no such host",
+      ).dns?.host,
+    ).toBe("postgres.shop.svc.cluster.local");
+    expect(readLogSignals("Error: getaddrinfo ENOTFOUND redis-master").dns?.host).toBe(
+      "redis-master",
+    );
+    expect(
+      readLogSignals('could not translate host name "db" to address: Name or service not known').dns
+        ?.host,
+    ).toBe("db");
+    expect(readLogSignals("dial tcp 10.96.45.12:5432: i/o timeout").connection).toMatchObject({
+      host: "10.96.45.12",
+      port: 5432,
+      timeout: true,
+    });
+    expect(readLogSignals("connect ECONNREFUSED 10.0.0.7:6379").connection).toMatchObject({
+      port: 6379,
+      timeout: false,
+    });
+  });
+
+  it("keeps the last error lines as the decisive ones, and quiet logs stay quiet", () => {
+    const s = readLogSignals(
+      "booting\nloading 10 files\nerror: cannot open /data/x\nexiting with status 1\n",
+    );
+    expect(s.decisive).toEqual(["error: cannot open /data/x", "exiting with status 1"]);
+    const quiet = readLogSignals("GET / 200\nGET /healthz 200\n0 errors\n");
+    expect([quiet.forbidden, quiet.dns, quiet.connection, quiet.missingEnv]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

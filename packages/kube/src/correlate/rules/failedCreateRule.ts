@@ -1,0 +1,149 @@
+import type { KubeObject } from "../../analyze/objects";
+import { addRelated, ref, type Draft } from "../Candidate";
+import { cmd } from "../commands";
+import type { CorrelationContext } from "../CorrelationContext";
+import { eventLines } from "../evidence";
+import { workloadOf } from "../workloads";
+import { inScope, type Rule } from "./Rule";
+
+/** `exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=3800m, limited: requests.cpu=4` */
+const EXCEEDED =
+  /exceeded quota: ([^,\s]+), requested: ([^,]+(?:,[^,:]+=[^,]+)*), used: ([^,]+(?:,[^,:]+=[^,]+)*), limited: ([^\n]+)/;
+const MUST_SPECIFY = /failed quota: ([^:\s]+): must specify ([\w.,]+)/;
+
+/**
+ * Controllers that cannot create their pods: a ReplicaSet's ReplicaFailure
+ * condition or a FailedCreate event on a ReplicaSet, StatefulSet, DaemonSet
+ * or Job. A ResourceQuota refusal is QuotaExceeded (with what was requested,
+ * used and allowed); anything else (admission webhook, LimitRange, PSA) is
+ * reported as Other with the API's own words.
+ */
+export const failedCreateRule: Rule = {
+  name: "failed-create",
+  run(ctx) {
+    const drafts: Draft[] = [];
+    const owners: KubeObject[] = [
+      ...inScope(ctx, ctx.snapshot.list("replicasets")),
+      ...inScope(ctx, ctx.snapshot.list("statefulsets")),
+      ...inScope(ctx, ctx.snapshot.list("daemonsets")),
+      ...inScope(ctx, ctx.snapshot.list("jobs")),
+    ];
+    for (const owner of owners) {
+      const message = failureMessage(ctx, owner);
+      if (message === undefined) continue;
+      const d = failedCreateDraft(ctx, owner, message);
+      if (d !== undefined) drafts.push(d);
+    }
+    return drafts;
+  },
+};
+
+function failureMessage(ctx: CorrelationContext, owner: KubeObject): string | undefined {
+  if (owner.kind === "ReplicaSet") {
+    const rs = owner as {
+      spec?: { replicas?: number };
+      status?: {
+        replicas?: number;
+        conditions?: { type: string; reason?: string; message?: string }[] | null;
+      };
+    };
+    if ((rs.spec?.replicas ?? 0) === 0) return undefined;
+    const c = (rs.status?.conditions ?? []).find(
+      (x) => x.type === "ReplicaFailure" && x.reason === "FailedCreate",
+    );
+    if (c?.message !== undefined) return c.message;
+  }
+  const events = ctx.snapshot
+    .eventsFor(owner.metadata?.namespace, owner.metadata?.name ?? "", owner.kind)
+    .filter((e) => e.reason === "FailedCreate" && e.type !== "Normal");
+  return events[events.length - 1]?.message;
+}
+
+function failedCreateDraft(
+  ctx: CorrelationContext,
+  owner: KubeObject,
+  message: string,
+): Draft | undefined {
+  const ns = owner.metadata?.namespace ?? "";
+  const name = owner.metadata?.name ?? "";
+  const w = workloadOf(ctx.snapshot, owner);
+  const events = ctx.snapshot
+    .eventsFor(ns, name, owner.kind)
+    .filter((e) => e.reason === "FailedCreate");
+  const evidence: Draft["evidence"] = [
+    events.length > 0
+      ? { source: "events", command: cmd.events(ns, name), excerpt: eventLines(events, ctx.now) }
+      : {
+          source: "kubectl",
+          command: cmd.describe(owner.kind ?? "replicaset", name, ns),
+          excerpt: `Conditions:\n  ReplicaFailure  True  FailedCreate  ${message}`,
+        },
+  ];
+  const exceeded = EXCEEDED.exec(message);
+  const must = MUST_SPECIFY.exec(message);
+  const quotaName = exceeded?.[1] ?? must?.[1];
+  const who = `${w.kind} ${ns}/${w.name}`;
+  if (quotaName !== undefined) {
+    const quota = ctx.snapshot.get("resourcequotas", ns, quotaName);
+    const hard = quota?.status?.hard ?? quota?.spec?.hard ?? {};
+    const used = quota?.status?.used ?? {};
+    const d: Draft = {
+      category: "QuotaExceeded",
+      severity: "critical",
+      score: 0.95,
+      primary: { kind: "ResourceQuota", namespace: ns, name: quotaName },
+      related: [],
+      summary: `ResourceQuota ${ns}/${quotaName} stops ${who} from creating pods.`,
+      rootCause:
+        exceeded !== null
+          ? `${owner.kind ?? ""} ${ns}/${name} of ${who} cannot create pods: ResourceQuota ${quotaName} is exhausted — requested ${exceeded[2] ?? ""}, used ${exceeded[3] ?? ""}, limited ${(exceeded[4] ?? "").replace(/\.$/, "")}.`
+          : `${owner.kind ?? ""} ${ns}/${name} of ${who} cannot create pods: ResourceQuota ${quotaName} requires every container to specify ${must?.[2] ?? ""}, and the pod template does not.`,
+      evidence,
+      fixes: [],
+    };
+    addRelated(
+      d,
+      ref(w.kind, ns, w.name),
+      ref(owner.kind ?? "ReplicaSet", ns, name, "FailedCreate"),
+    );
+    if (quota !== undefined)
+      d.evidence.push({
+        source: "kubectl",
+        command: cmd.describe("resourcequota", quotaName, ns),
+        excerpt: `Resource         Used   Hard\n--------         ----   ----\n${Object.keys(hard)
+          .map((k) => `${k.padEnd(16)} ${String(used[k] ?? 0).padEnd(6)} ${String(hard[k])}`)
+          .join("\n")}`,
+      });
+    d.fixes.push(
+      {
+        title: "See what uses the quota",
+        rationale: "Other workloads in the namespace may hold more than they need.",
+        command: cmd.getList("pods", ns, "-o wide"),
+        risk: "read-only",
+        requiresApproval: false,
+      },
+      {
+        title: `Raise ResourceQuota ${quotaName}, or lower the requests of ${w.name}`,
+        rationale:
+          "Either the namespace gets more room or the new pods ask for less; which one is right depends on the team's budget.",
+        command: cmd.describe("resourcequota", quotaName, ns),
+        risk: "read-only",
+        requiresApproval: false,
+      },
+    );
+    return d;
+  }
+  const d: Draft = {
+    category: "Other",
+    severity: "critical",
+    score: 0.8,
+    primary: { kind: w.kind, namespace: ns, name: w.name },
+    related: [],
+    summary: `${who} cannot create pods: the API refuses them.`,
+    rootCause: `${owner.kind ?? ""} ${ns}/${name} of ${who} cannot create pods: ${message}`,
+    evidence,
+    fixes: [],
+  };
+  addRelated(d, ref(owner.kind ?? "ReplicaSet", ns, name, "FailedCreate"));
+  return d;
+}

@@ -1,0 +1,80 @@
+/**
+ * @kubemedic/kube — cluster access for kubemedic: kubeconfig and contexts, the
+ * in-process kubectl engine (parse → classify → execute → format → bound →
+ * redact), secret redaction, k8sgpt-compatible analyzers and root-cause
+ * correlation. Each export below is documented where it is defined; the
+ * engine's reference is docs/kubectl-engine.md.
+ */
+export { KubeError, isKubeError, KUBE_ERROR_CODES } from "./errors";
+export type { KubeErrorCode, KubeErrorOptions } from "./errors";
+export { REDACTED, secretValueMarker, secretMarkerBytes, isRedacted } from "./redact/marker";
+export { isCredentialName, isAssignedCredentialName } from "./redact/credentialName";
+export { redactText } from "./redact/redactText";
+export type { RedactTextOptions } from "./redact/redactText";
+export { redactEnvValue } from "./redact/redactEnvValue";
+export { redactObject, LAST_APPLIED_ANNOTATION } from "./redact/redactObject";
+export type { RedactObjectOptions } from "./redact/redactObject";
+export { classifyCommand } from "./kubectl/parse/classifyCommand";
+export type { CommandClassification } from "./kubectl/parse/classifyCommand";
+export { parseCommand } from "./kubectl/parse/parseCommand";
+export type { ParsedCommand, ParseResult, RefusalKind, DryRun } from "./kubectl/parse/parseCommand";
+export { tokenize, quoteWord } from "./kubectl/parse/tokenize";
+export { findShellSyntax } from "./kubectl/parse/shellSyntax";
+// k8sgpt-compatible analysis and root-cause correlation (docs/analyzers.md):
+//   analyze(kc, { namespace?, filters?, labelSelector?, resource?, anonymize?, explain?: false, signal?,
+//                 useBinary?: "auto" | "never" | "always" }) → Promise<AnalysisOutput>   (k8sgpt's JSON, sorted)
+//   correlate(kc, { namespace?, resource?, signal? }) → Promise<RootCauseCandidate[]>    (best first; [] when healthy)
+//   loadSnapshot(kc, { namespace?, signal? }) → ClusterSnapshot; then analyzeSnapshot(snapshot, opts),
+//   correlateSnapshot(snapshot, opts) and snapshot.close(); listAnalyzers() → { name, core }[]
+export { analyze } from "./analyze/analyze";
+export type { AnalyzeCallOptions } from "./analyze/analyze";
+export type { AnalyzeOptions, ResourceRef } from "./analyze/AnalyzeOptions";
+export { analyzeSnapshot, selectAnalyzers } from "./analyze/analyzeSnapshot";
+export { listAnalyzers } from "./analyze/analyzers/index";
+export { anonymizeAnalysis } from "./analyze/anonymize";
+export type { AnonymizedAnalysis } from "./analyze/anonymize";
+export { formatAnalysisText } from "./analyze/formatAnalysisText";
+export { findK8sgptBinary, runK8sgptBinary, k8sgptArgs } from "./analyze/k8sgptBinary";
+export { loadSnapshot } from "./analyze/snapshot/loadSnapshot";
+export type { LoadSnapshotOptions } from "./analyze/snapshot/loadSnapshot";
+export { ClusterSnapshot } from "./analyze/snapshot/ClusterSnapshot";
+export type { SnapshotInit } from "./analyze/snapshot/ClusterSnapshot";
+export { snapshotFromObjects } from "./analyze/snapshot/snapshotFromObjects";
+export type { FromObjectsOptions } from "./analyze/snapshot/snapshotFromObjects";
+export { directoryLogSource } from "./analyze/snapshot/directoryLogSource";
+export type { LogSource, LogRequest } from "./analyze/snapshot/LogSource";
+export { correlate } from "./correlate/correlate";
+export { correlateSnapshot } from "./correlate/correlateSnapshot";
+export type { CorrelateOptions } from "./correlate/CorrelationContext";
+export { formatCandidatesText } from "./correlate/formatCandidatesText";
+// Connection and the kubectl engine (docs/kubectl-engine.md):
+//   loadKubeConfig({ kubeconfigPath?, context? }) → KubeConfig   (file, KUBECONFIG, ~/.kube/config, in-cluster; KubeError no_config)
+//   listContexts(kc) → ClusterContext[]
+//   new Cluster(kc, { context?, namespace?, requestTimeoutMs? }) → .kubeConfig .context .namespace .server
+//     .listNamespaces(signal?) .version(signal?) .discovery.resolve(type) / .resources() .close()
+//   classifyCommand(line) → { classification: "read"|"mutating"|"refused", reason?, verb, command, refusal?, dryRun? }  (pure)
+//   new KubectlEngine(cluster, { maxLines? 200, maxBytes? 16_384, logTailDefault? 200 })
+//     .run(line, { namespace?, manifest?, signal?, allowMutations? false }) → Promise<KubectlResult>  (never throws)
+//     .preview(line, { namespace?, manifest? }) → Promise<MutationPreview>  (reads only; KubeError on a bad line)
+//   redactObject(obj, { kind? }), redactText(text), redactEnvValue(name, value), redactCommand(line), redactManifest(yaml)
+export { loadKubeConfig, selectContext, SERVICE_ACCOUNT_TOKEN } from "./connection/loadKubeConfig";
+export type { LoadKubeConfigOptions } from "./connection/loadKubeConfig";
+export { listContexts, DEMO_CONTEXT } from "./connection/listContexts";
+export { Cluster } from "./connection/cluster";
+export type { ClusterOptions, ServerVersion } from "./connection/cluster";
+export { Discovery } from "./connection/discovery";
+export type { DiscoveryOptions } from "./connection/discovery";
+export type { ResourceInfo } from "./connection/resourceInfo";
+export { resourcePath, qualifiedName, typePrefix } from "./connection/resourceInfo";
+export { Transport } from "./connection/transport";
+export type { ApiRequest, ApiResponse, TransportOptions } from "./connection/transport";
+export { KubectlEngine } from "./kubectl/engine";
+export type { KubectlEngineOptions, RunOptions } from "./kubectl/engine";
+export type { KubectlResult, MutationPreview, MutationRisk } from "./kubectl/result";
+export { bound, DEFAULT_MAX_LINES, DEFAULT_MAX_BYTES } from "./output/bound";
+export type { BoundOptions, Bounded } from "./output/bound";
+export { unifiedDiff } from "./output/unifiedDiff";
+export { humanDuration, age } from "./output/humanDuration";
+export { JsonPath } from "./output/jsonpath";
+export { redactCommand } from "./redact/redactCommand";
+export { redactManifest } from "./redact/redactManifest";

@@ -1,0 +1,339 @@
+import { isKubeError } from "../../errors";
+import type { ResourceInfo } from "../../connection/resourceInfo";
+import { describeConfigMap, describeSecret } from "../../output/describe/describeData";
+import { describeDeployment } from "../../output/describe/describeDeployment";
+import { describeGeneric } from "../../output/describe/describeGeneric";
+import { describeNode } from "../../output/describe/describeNode";
+import { describePod } from "../../output/describe/describePod";
+import { describeService, formatEndpointSlices } from "../../output/describe/describeService";
+import {
+  describeHpa,
+  describeIngress,
+  describeNamespace,
+  describePvc,
+  serviceBackend,
+} from "../../output/describe/describeMisc";
+import {
+  countPods,
+  describeCronJob,
+  describeDaemonSet,
+  describeJob,
+  describeReplicaSet,
+  describeStatefulSet,
+} from "../../output/describe/describeWorkloads";
+import type { Obj } from "../fetch";
+import { getResource, listResource } from "../fetch";
+import { resolveTargets } from "../targets";
+import type { VerbContext, VerbOutput } from "../verbContext";
+import { notFoundLine, noResourcesNote, scopeOf } from "./common";
+import { selectorOf } from "./workload";
+
+/**
+ * `kubectl describe`: dedicated sections for pods, deployments, services,
+ * nodes, secrets (sizes only) and config maps; kubectl's generic layout for
+ * every other kind; each followed by the object's events. Objects are read
+ * redacted, so no describer ever sees a secret value.
+ */
+export async function runDescribe(ctx: VerbContext): Promise<VerbOutput> {
+  const { flags } = ctx.command;
+  const resolved = await resolveTargets(ctx, ctx.command.args, "describe");
+  const showEvents = flags.bool("show-events", true);
+  const labelSelector = flags.string("selector");
+  const errors: string[] = [];
+  const texts: string[] = [];
+  // Describing stops once the output is past the line budget: every further object costs
+  // requests (its events, its pods) for text that would be cut anyway.
+  let lines = 0;
+  let skipped = 0;
+  for (const target of resolved.targets) {
+    const namespace = scopeOf(ctx, target.info);
+    const objects: Obj[] = [];
+    if (target.names.length === 0) {
+      const listing = await listResource(
+        ctx,
+        target.info,
+        { namespace, ...(labelSelector ? { labelSelector } : {}) },
+        { budget: ctx.limits.maxLines },
+      );
+      if (listing.kind === "objects") objects.push(...listing.items);
+      skipped += listing.remaining;
+    }
+    for (const name of target.names) {
+      try {
+        const got = await getResource(ctx, target.info, namespace, name);
+        if (got.kind === "object") objects.push(got.object);
+      } catch (error) {
+        if (!isKubeError(error, "not_found")) throw error;
+        errors.push(notFoundLine(target.info, name));
+      }
+    }
+    for (const object of objects) {
+      if (lines > ctx.limits.maxLines) {
+        skipped++;
+        continue;
+      }
+      const text = await describeOne(ctx, target.info, object, showEvents);
+      lines += text.split("\n").length + 2;
+      texts.push(text);
+    }
+  }
+  return {
+    text: texts.join("\n\n\n"),
+    ...(skipped > 0
+      ? { omittedNote: `${skipped.toLocaleString("en-US")} more objects not described` }
+      : {}),
+    notes:
+      texts.length === 0 && errors.length === 0 ? [noResourcesNote(ctx, resolved.targets)] : [],
+    errors,
+    hint: "a single object name, or --show-events=false",
+  };
+}
+
+/** Kinds with a dedicated describer, by `group/Kind` (core group: `/Kind`). */
+const DEDICATED = new Set([
+  "/Pod",
+  "apps/Deployment",
+  "/Service",
+  "/Node",
+  "/Secret",
+  "/ConfigMap",
+  "apps/StatefulSet",
+  "apps/ReplicaSet",
+  "apps/DaemonSet",
+  "batch/Job",
+  "batch/CronJob",
+  "/Namespace",
+  "/PersistentVolumeClaim",
+  "networking.k8s.io/Ingress",
+  "autoscaling/HorizontalPodAutoscaler",
+]);
+
+async function describeOne(
+  ctx: VerbContext,
+  info: ResourceInfo,
+  object: Obj,
+  showEvents: boolean,
+): Promise<string> {
+  const key = `${info.group}/${info.kind}`;
+  const kind = DEDICATED.has(key) ? info.kind : "";
+  // kubectl shows no events for Secrets and Namespaces.
+  const wantsEvents = showEvents && kind !== "Secret" && kind !== "Namespace";
+  const events = wantsEvents ? await eventsFor(ctx, object, info) : undefined;
+  const now = ctx.now;
+  const meta = (object.metadata ?? {}) as Obj;
+  switch (kind) {
+    case "Pod":
+      return describePod(object, events, now);
+    case "Deployment":
+      return describeDeployment(object, await ownedReplicaSets(ctx, object), events, now);
+    case "Service":
+      return describeService(
+        object,
+        await slicesOf(ctx, String(meta.namespace), String(meta.name)),
+        events,
+        now,
+      );
+    case "Node":
+      return describeNode(object, await nodeExtras(ctx, object), events, now);
+    case "Secret":
+      return describeSecret(object);
+    case "ConfigMap":
+      return describeConfigMap(object, events, now);
+    case "StatefulSet":
+      return describeStatefulSet(
+        object,
+        countPods(await podsOf(ctx, object), meta.uid),
+        events,
+        now,
+      );
+    case "ReplicaSet":
+      return describeReplicaSet(
+        object,
+        countPods(await podsOf(ctx, object), meta.uid),
+        events,
+        now,
+      );
+    case "DaemonSet":
+      return describeDaemonSet(object, countPods(await podsOf(ctx, object), meta.uid), events, now);
+    case "Job":
+      return describeJob(object, events, now);
+    case "CronJob":
+      return describeCronJob(object, events, now);
+    case "Namespace": {
+      const name = String(meta.name);
+      return describeNamespace(
+        object,
+        await listIn(ctx, "resourcequotas", name),
+        await listIn(ctx, "limitranges", name),
+      );
+    }
+    case "PersistentVolumeClaim": {
+      const pods = await listIn(ctx, "pods", String(meta.namespace));
+      const usedBy = pods
+        .filter((p) =>
+          (((p.spec as Obj | undefined)?.volumes ?? []) as Obj[]).some(
+            (v) => (v.persistentVolumeClaim as Obj | undefined)?.claimName === meta.name,
+          ),
+        )
+        .map((p) => String((p.metadata as Obj).name));
+      return describePvc(object, usedBy, events, now);
+    }
+    case "Ingress": {
+      const backends = await ingressBackends(ctx, object);
+      return describeIngress(
+        object,
+        (service) => backends.get(serviceBackend(service)) ?? serviceBackend(service),
+        events,
+        now,
+      );
+    }
+    case "HorizontalPodAutoscaler":
+      return describeHpa(object, events, now);
+    default:
+      return describeGeneric(object, events, now);
+  }
+}
+
+async function listIn(
+  ctx: VerbContext,
+  type: string,
+  namespace: string,
+  labelSelector?: string,
+): Promise<Obj[]> {
+  const info = await ctx.cluster.discovery.resolve(type, ctx.signal);
+  const listing = await listResource(ctx, info, {
+    namespace,
+    ...(labelSelector ? { labelSelector } : {}),
+  });
+  return listing.kind === "objects" ? listing.items : [];
+}
+
+/** The pods a workload's selector matches (for its Pods Status counts). */
+async function podsOf(ctx: VerbContext, workload: Obj): Promise<Obj[]> {
+  const selector = selectorOf(workload);
+  if (selector === undefined) return [];
+  return listIn(ctx, "pods", String((workload.metadata as Obj).namespace), selector);
+}
+
+async function slicesOf(ctx: VerbContext, namespace: string, service: string): Promise<Obj[]> {
+  try {
+    return await listIn(
+      ctx,
+      "endpointslices.discovery.k8s.io",
+      namespace,
+      `kubernetes.io/service-name=${service}`,
+    );
+  } catch (error) {
+    if (isKubeError(error, "not_found")) return [];
+    throw error;
+  }
+}
+
+/** `name:port (endpoints)` for every service backend of an ingress, or the lookup error kubectl shows. */
+async function ingressBackends(ctx: VerbContext, ingress: Obj): Promise<Map<string, string>> {
+  const namespace = String((ingress.metadata as Obj).namespace);
+  const spec = (ingress.spec ?? {}) as Obj;
+  const backends: Obj[] = [];
+  if (spec.defaultBackend !== undefined) backends.push(spec.defaultBackend as Obj);
+  for (const rule of (spec.rules ?? []) as Obj[]) {
+    for (const path of ((rule.http as Obj | undefined)?.paths ?? []) as Obj[])
+      backends.push((path.backend ?? {}) as Obj);
+  }
+  const out = new Map<string, string>();
+  const serviceInfo = await ctx.cluster.discovery.resolve("services", ctx.signal);
+  for (const backend of backends) {
+    if (backend.service === undefined) continue;
+    const service = backend.service as Obj;
+    const label = serviceBackend(service);
+    if (out.has(label)) continue;
+    let svc: Obj;
+    try {
+      const got = await getResource(ctx, serviceInfo, namespace, String(service.name));
+      if (got.kind !== "object") continue;
+      svc = got.object;
+    } catch (error) {
+      if (!isKubeError(error) || error.code === "cancelled") throw error;
+      out.set(label, `${label} (<error: ${error.message}>)`);
+      continue;
+    }
+    const port = (service.port ?? {}) as Obj;
+    const match = (((svc.spec as Obj | undefined)?.ports ?? []) as Obj[]).find((p) =>
+      typeof port.number === "number" && port.number !== 0
+        ? p.port === port.number
+        : p.name === port.name,
+    );
+    const slices = await slicesOf(ctx, namespace, String(service.name));
+    out.set(
+      label,
+      `${label} (${formatEndpointSlices(slices, typeof match?.name === "string" ? match.name : "")})`,
+    );
+  }
+  return out;
+}
+
+/**
+ * The object's events, found the way kubectl finds them (by name, namespace,
+ * kind and uid). Node events are written with the node's name as uid, so
+ * nodes are searched both ways and the results merged.
+ */
+async function eventsFor(ctx: VerbContext, object: Obj, info: ResourceInfo): Promise<Obj[]> {
+  const meta = (object.metadata ?? {}) as Obj;
+  const namespace = typeof meta.namespace === "string" ? meta.namespace : "";
+  const name = String(meta.name);
+  const uids = typeof meta.uid === "string" && meta.uid !== "" ? [meta.uid] : [];
+  if (info.kind === "Node" && !uids.includes(name)) uids.push(name);
+  const eventInfo = await ctx.cluster.discovery.resolve("events", ctx.signal);
+  const out: Obj[] = [];
+  for (const uid of uids.length > 0 ? uids : [undefined]) {
+    const fields = [
+      `involvedObject.name=${name}`,
+      `involvedObject.namespace=${namespace}`,
+      `involvedObject.kind=${info.kind}`,
+      ...(uid === undefined ? [] : [`involvedObject.uid=${uid}`]),
+    ];
+    const listing = await listResource(ctx, eventInfo, {
+      namespace: namespace === "" ? undefined : namespace,
+      fieldSelector: fields.join(","),
+    });
+    if (listing.kind === "objects") out.push(...listing.items);
+  }
+  return out;
+}
+
+async function ownedReplicaSets(ctx: VerbContext, deployment: Obj): Promise<Obj[]> {
+  const meta = (deployment.metadata ?? {}) as Obj;
+  const info = await ctx.cluster.discovery.resolve("replicasets.apps", ctx.signal);
+  const selector = selectorOf(deployment);
+  const listing = await listResource(ctx, info, {
+    namespace: String(meta.namespace),
+    ...(selector ? { labelSelector: selector } : {}),
+  });
+  const items = listing.kind === "objects" ? listing.items : [];
+  return items.filter((rs) =>
+    (((rs.metadata as Obj).ownerReferences ?? []) as Obj[]).some((ref) => ref.uid === meta.uid),
+  );
+}
+
+async function nodeExtras(
+  ctx: VerbContext,
+  node: Obj,
+): Promise<{ pods: Obj[]; lease: Obj | string }> {
+  const name = String((node.metadata as Obj).name);
+  const podInfo = await ctx.cluster.discovery.resolve("pods", ctx.signal);
+  const listing = await listResource(ctx, podInfo, {
+    namespace: undefined,
+    fieldSelector: `spec.nodeName=${name},status.phase!=Succeeded,status.phase!=Failed`,
+  });
+  const pods = listing.kind === "objects" ? listing.items : [];
+  let lease: Obj | string;
+  try {
+    const leaseInfo = await ctx.cluster.discovery.resolve("leases.coordination.k8s.io", ctx.signal);
+    const got = await getResource(ctx, leaseInfo, "kube-node-lease", name);
+    lease = got.kind === "object" ? got.object : "unreadable";
+  } catch (error) {
+    if (!isKubeError(error)) throw error;
+    if (error.code === "cancelled") throw error;
+    lease = error.message;
+  }
+  return { pods, lease };
+}

@@ -1,0 +1,92 @@
+import { describeEvents } from "./describeEvents";
+import { DescribeWriter } from "./describeWriter";
+import { formatLabelSelector, int, intOrString, list, rec, rfc1123z, str } from "./format";
+import { describePodTemplate } from "./podTemplate";
+
+type Rec = Record<string, unknown>;
+
+/**
+ * `kubectl describe deployment`. `replicaSets` are the ReplicaSets the
+ * deployment owns: the new one is the one whose pod template matches, the
+ * old ones are the others that still have pods.
+ */
+export function describeDeployment(
+  d: Rec,
+  replicaSets: Rec[],
+  events: Rec[] | undefined,
+  now: number,
+): string {
+  const w = new DescribeWriter();
+  const meta = rec(d.metadata);
+  const spec = rec(d.spec);
+  const status = rec(d.status);
+  w.write(0, `Name:\t${str(meta.name)}\n`);
+  w.write(0, `Namespace:\t${str(meta.namespace)}\n`);
+  w.write(0, `CreationTimestamp:\t${rfc1123z(meta.creationTimestamp)}\n`);
+  w.labels("Labels", meta.labels);
+  w.annotations("Annotations", meta.annotations);
+  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  const replicas = typeof spec.replicas === "number" ? spec.replicas : 1;
+  w.write(
+    0,
+    `Replicas:\t${replicas} desired | ${int(status.updatedReplicas)} updated | ${int(status.replicas)} total | ${int(status.availableReplicas)} available | ${int(status.unavailableReplicas)} unavailable\n`,
+  );
+  const strategy = rec(spec.strategy);
+  w.write(0, `StrategyType:\t${str(strategy.type)}\n`);
+  w.write(0, `MinReadySeconds:\t${int(spec.minReadySeconds)}\n`);
+  if (strategy.rollingUpdate !== undefined) {
+    const ru = rec(strategy.rollingUpdate);
+    w.write(
+      0,
+      `RollingUpdateStrategy:\t${intOrString(ru.maxUnavailable)} max unavailable, ${intOrString(ru.maxSurge)} max surge\n`,
+    );
+  }
+  describePodTemplate(w, rec(spec.template));
+  const conditions = list(status.conditions);
+  if (conditions.length > 0) {
+    w.write(0, "Conditions:\n  Type\tStatus\tReason\n");
+    w.write(1, "----\t------\t------\n");
+    for (const c of conditions) w.write(1, `${str(c.type)} \t${str(c.status)}\t${str(c.reason)}\n`);
+  }
+  const newRs = replicaSets.find((rs) =>
+    sameTemplate(rec(rec(rs.spec).template), rec(spec.template)),
+  );
+  const old = replicaSets.filter((rs) => rs !== newRs);
+  w.write(0, `OldReplicaSets:\t${replicaSetList(old)}\n`);
+  w.write(0, `NewReplicaSet:\t${replicaSetList(newRs ? [newRs] : [])}\n`);
+  describeEvents(w, events, now);
+  return w.toString();
+}
+
+function replicaSetList(sets: Rec[]): string {
+  if (sets.length === 0) return "<none>";
+  return sets
+    .map(
+      (rs) =>
+        `${str(rec(rs.metadata).name)} (${int(rec(rs.status).replicas)}/${int(rec(rs.spec).replicas)} replicas created)`,
+    )
+    .join(", ");
+}
+
+/** Pod templates equal once the controller's pod-template-hash label is ignored. */
+function sameTemplate(a: Rec, b: Rec): boolean {
+  const strip = (t: Rec): string => {
+    const copy = JSON.parse(JSON.stringify(t)) as Rec;
+    const labels = rec(rec(copy.metadata).labels);
+    delete labels["pod-template-hash"];
+    return JSON.stringify(sortKeys(copy));
+  };
+  return strip(a) === strip(b);
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Rec)[k])]),
+    );
+  }
+  return value;
+}
