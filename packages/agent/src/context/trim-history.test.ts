@@ -1,0 +1,101 @@
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { describe, expect, it } from "vitest";
+import type { ToolArtifact } from "../tools/tool-result";
+import { estimateTokens } from "./estimate-tokens";
+import { fitRequest, trimHistory } from "./trim-history";
+
+const artifact = (summary: string): ToolArtifact => ({
+  tool: "kubectl",
+  command: "get pods",
+  classification: "read",
+  status: "ok",
+  durationMs: 1,
+  truncated: false,
+  summary,
+  attempts: 1,
+});
+
+function turn(n: number, outputChars: number): BaseMessage[] {
+  return [
+    new HumanMessage(`question ${n}`),
+    new AIMessage({
+      content: "",
+      tool_calls: [{ id: `c${n}`, name: "kubectl", args: { command: "get pods" } }],
+    }),
+    new ToolMessage({
+      content: "x".repeat(outputChars),
+      tool_call_id: `c${n}`,
+      name: "kubectl",
+      artifact: artifact(`summary ${n}`),
+    }),
+    new AIMessage(`answer ${n}`),
+  ];
+}
+
+const opts = { historyTokens: 100_000, summaryChars: 80, danglingReason: "not run: moved on" };
+
+describe("trimHistory", () => {
+  it("answers dangling tool calls right after their AI message", () => {
+    const history = [
+      new HumanMessage("q"),
+      new AIMessage({
+        content: "",
+        tool_calls: [
+          { id: "a", name: "kubectl", args: {} },
+          { id: "b", name: "kubectl", args: {} },
+        ],
+      }),
+      new ToolMessage({ content: "done", tool_call_id: "a" }),
+    ];
+    const out = trimHistory(history, opts);
+    expect(out.changed).toBe(true);
+    const last = out.messages.at(-1) as ToolMessage;
+    expect(last.tool_call_id).toBe("b");
+    expect(last.content).toBe("not run: moved on");
+  });
+
+  it("shrinks old tool outputs to their summaries and keeps the calls", () => {
+    const out = trimHistory(turn(1, 5_000), opts);
+    const tool = out.messages[2] as ToolMessage;
+    expect(tool.content).toContain("summary 1");
+    expect((tool.content as string).length).toBeLessThanOrEqual(80);
+    expect((out.messages[1] as AIMessage).tool_calls?.[0]?.id).toBe("c1");
+  });
+
+  it("drops whole oldest turns to fit the budget, never splitting a call from its answer", () => {
+    const history = [...turn(1, 50), ...turn(2, 50), ...turn(3, 50)];
+    const budget = estimateTokens(turn(3, 50)) + 5;
+    const out = trimHistory(history, { ...opts, historyTokens: budget });
+    expect(out.droppedTurns).toBe(2);
+    expect((out.messages[0] as HumanMessage).content).toBe("question 3");
+  });
+
+  it("leaves a short clean history alone", () => {
+    const out = trimHistory([new HumanMessage("hi"), new AIMessage("hello")], opts);
+    expect(out.changed).toBe(false);
+  });
+});
+
+describe("fitRequest", () => {
+  it("shrinks the current turn's older outputs, keeping the latest batch whole", () => {
+    const messages = [
+      new HumanMessage("q"),
+      new AIMessage({ content: "", tool_calls: [{ id: "1", name: "kubectl", args: {} }] }),
+      new ToolMessage({
+        content: "a".repeat(4_000),
+        tool_call_id: "1",
+        artifact: artifact("first"),
+      }),
+      new AIMessage({ content: "", tool_calls: [{ id: "2", name: "kubectl", args: {} }] }),
+      new ToolMessage({
+        content: "b".repeat(4_000),
+        tool_call_id: "2",
+        artifact: artifact("second"),
+      }),
+    ];
+    const out = fitRequest(messages, 1_200, 100);
+    expect(out[2]?.content).toContain("first");
+    expect(out[4]?.content).toBe("b".repeat(4_000));
+    expect(messages[2]?.content).toBe("a".repeat(4_000));
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  END,
+  START,
+  StateGraph,
+  type BaseCheckpointSaver,
+  type RetryPolicy,
+} from "@langchain/langgraph";
+import type { GraphConfig } from "../config/graph-config";
+import { isAbortError, llmFailureOf } from "../llm-errors";
+import type { GraphDeps } from "./deps";
+import { agentNode } from "./nodes/agent";
+import { approveNode } from "./nodes/approve";
+import { prepareNode } from "./nodes/prepare";
+import { reportNode } from "./nodes/report";
+import { toolsNode } from "./nodes/tools";
+import { routeAfterAgent } from "./route";
+import { AgentState } from "./state";
+
+/**
+ * The troubleshooting graph (../shared/design/brief.md):
+ *
+ * ```
+ * START → prepare → agent ─┬─ read-only tool calls ──► tools ──► agent
+ *                          ├─ a mutating call ──► approve ─┬─ approved ──► tools
+ *                          │                               └─ rejected ──► agent
+ *                          ├─ diagnosis finished ──► report ──► END
+ *                          └─ plain answer ──► END
+ * ```
+ */
+export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
+  return new StateGraph(AgentState)
+    .addNode("prepare", prepareNode(deps))
+    .addNode("agent", agentNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
+    .addNode("tools", toolsNode(deps))
+    .addNode("approve", approveNode(deps), { ends: ["approve", "tools", "agent"] })
+    .addNode("report", reportNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
+    .addEdge(START, "prepare")
+    .addEdge("prepare", "agent")
+    .addConditionalEdges("agent", routeAfterAgent(deps.config), ["tools", "approve", "report", END])
+    .addEdge("tools", "agent")
+    .addEdge("report", END)
+    .compile({ checkpointer, name: "kubemedic" });
+}
+
+export type AgentGraph = ReturnType<typeof buildGraph>;
+
+/** Retries transient model failures (429, 5xx, timeouts, dropped connections) with backoff. */
+function llmRetryPolicy(config: GraphConfig): RetryPolicy {
+  const r = config.nodes.agent.retry;
+  return {
+    maxAttempts: r.maxAttempts,
+    initialInterval: r.initialDelayMs,
+    maxInterval: r.maxDelayMs,
+    backoffFactor: 2,
+    jitter: r.initialDelayMs > 0,
+    logWarning: false,
+    retryOn: (error: unknown) => !isAbortError(error) && llmFailureOf(error).transient,
+  };
+}

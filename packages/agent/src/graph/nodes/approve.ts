@@ -1,0 +1,228 @@
+import { ToolMessage } from "@langchain/core/messages";
+import { Command, interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { ApprovalRequest, ResolvedApproval } from "@kubemedic/protocol";
+import { lastAIWithAnswers } from "../../context/message-kinds";
+import type { ClusterBackend, MutationPreview } from "../../tools/cluster-backend";
+import type { ToolArtifact } from "../../tools/tool-result";
+import { ApprovalResume, type ApprovalInterrupt } from "../approval-payload";
+import { emit, turnContext, type GraphDeps } from "../deps";
+import { isMutatingCall } from "../route";
+import type { AgentStateValue } from "../state";
+
+/** What a rejected call is answered with: final, so the model does not try again. */
+export function rejectionText(reason: string | undefined): string {
+  return (
+    `Rejected by the user${reason ? `: ${reason}` : " (no reason given)"}. This decision is final: ` +
+    "do not run this command again or a variant of it. Tell the user what you would have done and what they can do instead."
+  );
+}
+
+/**
+ * The approval gate. All pending mutating calls of the model's message are
+ * shown at once: one `interrupt()` per visit, never one per call (parallel
+ * interrupts in one node surface one at a time and re-run the node).
+ *
+ * First visit: computes each call's preview and stores the requests in state,
+ * then loops to itself, so that the interrupt (and a resume after a restart)
+ * shows exactly the stored requests; nothing before `interrupt()` re-runs
+ * anything with effects.
+ */
+export function approveNode(_deps: GraphDeps) {
+  return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<Command> => {
+    const { backend } = turnContext(config);
+    const { ai, answered } = lastAIWithAnswers(state.messages);
+    const calls = (ai?.tool_calls ?? []).filter(
+      (c) => c.id !== undefined && !answered.has(c.id) && isMutatingCall(c, backend),
+    );
+    const pendingIds = state.pendingApprovals.map((r) => r.toolCallId).join(",");
+    if (calls.map((c) => c.id).join(",") !== pendingIds) {
+      const prepared = await Promise.all(
+        calls.map((c) => prepareRequest(backend, c, state.turn?.namespace, config.signal)),
+      );
+      const requests = prepared.flatMap((p) => (p.kind === "request" ? [p.request] : []));
+      const failed = prepared.flatMap((p) => (p.kind === "failed" ? [p.message] : []));
+      for (const m of failed) emitAnswered(config, m);
+      const failedIds = new Set(failed.map((m) => m.tool_call_id));
+      const remaining = (ai?.tool_calls ?? []).filter(
+        (c) => c.id !== undefined && !answered.has(c.id) && !failedIds.has(c.id),
+      );
+      return new Command({
+        update: { pendingApprovals: requests, messages: failed },
+        goto: requests.length > 0 ? "approve" : remaining.length > 0 ? "tools" : "agent",
+      });
+    }
+
+    const payload: ApprovalInterrupt = {
+      kind: "kubemedic.approval",
+      turnId: state.turn?.turnId ?? "",
+      requests: state.pendingApprovals,
+    };
+    const resume = ApprovalResume.parse(interrupt(payload));
+    const decisions: ResolvedApproval[] = state.pendingApprovals.map((r) => {
+      const d = resume.decisions.find((x) => x.toolCallId === r.toolCallId);
+      return {
+        toolCallId: r.toolCallId,
+        decision: d?.decision ?? "reject",
+        ...(d === undefined
+          ? { reason: "no decision was given" }
+          : d.reason === undefined
+            ? {}
+            : { reason: d.reason }),
+        by: resume.by,
+        at: resume.at,
+      };
+    });
+    emit(config, { type: "approval.resolved", decisions });
+
+    const rejected = decisions.filter((d) => d.decision === "reject");
+    const messages = rejected.map((d) => {
+      const request = state.pendingApprovals.find(
+        (r) => r.toolCallId === d.toolCallId,
+      ) as ApprovalRequest;
+      const content = rejectionText(d.reason);
+      const artifact: ToolArtifact = {
+        tool: "kubectl",
+        command: request.command,
+        classification: "mutating",
+        status: "rejected",
+        durationMs: 0,
+        truncated: false,
+        summary: `kubectl ${request.command} → rejected by the user${d.reason ? `: ${d.reason}` : ""}`,
+        attempts: 0,
+      };
+      const message = new ToolMessage({
+        content,
+        tool_call_id: d.toolCallId,
+        name: "kubectl",
+        status: "error",
+        artifact,
+      });
+      emitAnswered(config, message);
+      return message;
+    });
+    const remaining = (ai?.tool_calls ?? []).filter(
+      (c) =>
+        c.id !== undefined && !answered.has(c.id) && !rejected.some((r) => r.toolCallId === c.id),
+    );
+    return new Command({
+      update: { decisions, messages },
+      goto: remaining.length > 0 ? "tools" : "agent",
+    });
+  };
+}
+
+/** A call answered without running (rejected, or not previewable) still gets its tool log. */
+function emitAnswered(config: LangGraphRunnableConfig, message: ToolMessage): void {
+  const a = message.artifact as ToolArtifact;
+  const at = new Date().toISOString();
+  const base = {
+    toolCallId: message.tool_call_id,
+    tool: a.tool,
+    command: a.command,
+    classification: a.classification,
+  };
+  emit(config, { type: "tool.started", ...base, startedAt: at });
+  emit(config, {
+    type: "tool.finished",
+    ...base,
+    status: a.status,
+    durationMs: 0,
+    outputPreview: typeof message.content === "string" ? message.content : "",
+    truncated: false,
+  });
+}
+
+type Prepared =
+  { kind: "request"; request: ApprovalRequest } | { kind: "failed"; message: ToolMessage };
+
+async function prepareRequest(
+  backend: ClusterBackend,
+  call: { id?: string; name: string; args: Record<string, unknown> },
+  namespace: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Prepared> {
+  const id = call.id as string;
+  const command = (typeof call.args.command === "string" ? call.args.command : "")
+    .trim()
+    .replace(/^kubectl\s+/, "");
+  const manifest = typeof call.args.manifest === "string" ? call.args.manifest : undefined;
+  const reason =
+    typeof call.args.reason === "string" && call.args.reason.trim()
+      ? call.args.reason.trim()
+      : "(the agent gave no reason)";
+  let preview: MutationPreview;
+  try {
+    preview = await backend.preview(command, {
+      ...(namespace === undefined ? {} : { namespace }),
+      ...(manifest === undefined ? {} : { manifest }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (error) {
+    const e = error as { code?: unknown; message?: unknown; retryable?: unknown };
+    const message = typeof e.message === "string" ? e.message : String(error);
+    if (e.retryable !== true) {
+      // The command cannot run as written (unknown object, bad flags): no point asking.
+      const content = `Error (${typeof e.code === "string" ? e.code : "error"}): ${message}. The command was not run and not shown for approval.`;
+      const artifact: ToolArtifact = {
+        tool: "kubectl",
+        command,
+        classification: "mutating",
+        status: "error",
+        durationMs: 0,
+        truncated: false,
+        summary: `kubectl ${command} → error: ${message}`,
+        attempts: 0,
+      };
+      return {
+        kind: "failed",
+        message: new ToolMessage({
+          content,
+          tool_call_id: id,
+          name: "kubectl",
+          status: "error",
+          artifact,
+        }),
+      };
+    }
+    preview = {
+      target: targetOf(command, namespace),
+      summary: `Preview unavailable: ${message}`,
+      risk: "high",
+    };
+  }
+  return {
+    kind: "request",
+    request: {
+      toolCallId: id,
+      tool: "kubectl",
+      command: command.slice(0, 8_000),
+      ...(manifest === undefined ? {} : { manifest: manifest.slice(0, 64_000) }),
+      reason: reason.slice(0, 4_000),
+      risk: preview.risk,
+      target: {
+        kind: preview.target.kind.slice(0, 63),
+        ...(preview.target.namespace === undefined ? {} : { namespace: preview.target.namespace }),
+        name: preview.target.name.slice(0, 253) || "(unknown)",
+      },
+      preview: {
+        summary: preview.summary.slice(0, 2_000),
+        ...(preview.before === undefined ? {} : { before: preview.before.slice(0, 32_000) }),
+        ...(preview.after === undefined ? {} : { after: preview.after.slice(0, 32_000) }),
+        ...(preview.diff === undefined ? {} : { diff: preview.diff.slice(0, 64_000) }),
+      },
+    },
+  };
+}
+
+/** Best effort when the engine could not preview: `scale deploy/checkout …` → Deployment-ish `deploy`/`checkout`. */
+function targetOf(command: string, namespace: string | undefined): ApprovalRequest["target"] {
+  const words = command.split(/\s+/).filter((w) => !w.startsWith("-"));
+  const slash = words.find((w) => w.includes("/"));
+  const [kind, name] =
+    slash === undefined ? [words[1] ?? "object", words[2] ?? "(unknown)"] : slash.split("/", 2);
+  return {
+    kind: kind ?? "object",
+    name: name ?? "(unknown)",
+    ...(namespace === undefined ? {} : { namespace }),
+  };
+}

@@ -1,0 +1,107 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
+import type { ApprovalRequest, DiagnosisReport, ResolvedApproval } from "@kubemedic/protocol";
+import type { Intent } from "../intent";
+
+/** The object a user has selected in the UI, sent with the question. */
+export interface SelectedResource {
+  kind: string;
+  namespace?: string;
+  name: string;
+}
+
+/** What starts a turn: the graph's input for a new question. */
+export interface TurnInput {
+  turnId: string;
+  user: string;
+  text: string;
+  clusterContext?: string;
+  namespace?: string;
+  selectedResource?: SelectedResource;
+  startedAt: string;
+}
+
+/** The current turn, as `prepare` scoped it. */
+export interface TurnMeta {
+  turnId: string;
+  user: string;
+  startedAt: string;
+  intent: Intent;
+  clusterContext?: string;
+  namespace?: string;
+  selectedResource?: SelectedResource;
+}
+
+export interface TurnUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ReportOutcome {
+  report: DiagnosisReport;
+  /** The model's output could not be validated; `report` was built from its raw answer. */
+  degraded: boolean;
+}
+
+/**
+ * The graph state. Only `messages` has a reducer (append / merge by id); the
+ * other channels hold the last value written, and `prepare` resets the
+ * per-turn ones, so a turn never sees the previous turn's approvals or report.
+ */
+export const AgentState = Annotation.Root({
+  ...MessagesAnnotation.spec,
+  /** Set by `runTurn` for a new question and consumed (cleared) by `prepare`. */
+  turnInput: Annotation<TurnInput | null>({ reducer: (_l, r) => r, default: () => null }),
+  turn: Annotation<TurnMeta | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** Built by `prepare`; sent before the history, never stored as a message. */
+  systemPrompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
+  /** Model calls made in this turn. */
+  iterations: Annotation<number>({ reducer: (_l, r) => r, default: () => 0 }),
+  /** Mutating calls waiting for the user (what the approval card shows). */
+  pendingApprovals: Annotation<ApprovalRequest[]>({ reducer: (_l, r) => r, default: () => [] }),
+  /** The user's decisions on this turn's mutating calls. */
+  decisions: Annotation<ResolvedApproval[]>({ reducer: (_l, r) => r, default: () => [] }),
+  reportOutcome: Annotation<ReportOutcome | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** A limit ended the turn with a partial answer. */
+  partial: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
+  usage: Annotation<TurnUsage>({
+    reducer: (_l, r) => r,
+    default: () => ({ inputTokens: 0, outputTokens: 0 }),
+  }),
+});
+
+export type AgentStateValue = typeof AgentState.State;
+export type AgentStateUpdate = typeof AgentState.Update;
+
+/** The messages of the current turn: from its HumanMessage on. */
+export function currentTurnMessages(
+  messages: BaseMessage[],
+  turnId: string | undefined,
+): BaseMessage[] {
+  if (turnId === undefined) return [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m !== undefined && m.getType() === "human" && turnIdOf(m) === turnId)
+      return messages.slice(i);
+  }
+  return [];
+}
+
+/** Our metadata on a HumanMessage (never sent to the model: ChatOpenAI drops unknown kwargs). */
+export interface HumanMeta {
+  turnId: string;
+  namespace?: string;
+  clusterContext?: string;
+  selectedResource?: SelectedResource;
+}
+
+export function humanMeta(message: BaseMessage): HumanMeta | undefined {
+  const meta = message.additional_kwargs?.kubemedic;
+  if (meta === null || typeof meta !== "object") return undefined;
+  const turnId = (meta as { turnId?: unknown }).turnId;
+  return typeof turnId === "string" ? (meta as HumanMeta) : undefined;
+}
+
+function turnIdOf(message: BaseMessage): string | undefined {
+  return humanMeta(message)?.turnId;
+}

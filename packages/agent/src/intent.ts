@@ -1,0 +1,294 @@
+/**
+ * Scoping a question: what the user wants, in which namespace, about which
+ * object. Deterministic and small on purpose; the graph uses it to decide
+ * whether a finished answer gets a report, and the offline diagnostician uses
+ * it to pick its playbook. A real LLM reads the question itself.
+ */
+export type IntentKind =
+  /** Find out what is wrong with one object or a namespace. */
+  | "diagnose"
+  /** Look for problems across the cluster. */
+  | "scan"
+  /** Change the cluster to fix something. */
+  | "fix"
+  /** A plain get/describe/logs/events request. */
+  | "command"
+  /** Anything else: a greeting, a general question. */
+  | "question";
+
+export interface ResourceRef {
+  /** Canonical kind (`Pod`, `Deployment`…) or undefined when only a name was given. */
+  kind?: string;
+  name: string;
+  namespace?: string;
+}
+
+export interface Intent {
+  kind: IntentKind;
+  namespace?: string;
+  allNamespaces: boolean;
+  resource?: ResourceRef;
+  /** Words that may name an object ("checkout" in "why is checkout failing?"). */
+  keywords: string[];
+  /** For `command`: the kubectl command line to run (without `kubectl`). */
+  command?: string;
+  /**
+   * Words after "in" that may be a namespace ("why is checkout failing in shop?"),
+   * for `prepare` to check against the cluster's namespaces. Only used when the
+   * text names no namespace explicitly (`-n x`, `the x namespace`, `namespace x`).
+   */
+  namespaceCandidates: string[];
+  /** True when the text itself named the namespace explicitly. */
+  namespaceExplicit: boolean;
+}
+
+/** kubectl's short names and plurals → canonical kind. */
+const KIND_ALIASES: Record<string, string> = {};
+for (const [kind, aliases] of Object.entries({
+  Pod: ["pod", "pods", "po"],
+  Deployment: ["deployment", "deployments", "deploy", "deploys"],
+  Service: ["service", "services", "svc"],
+  StatefulSet: ["statefulset", "statefulsets", "sts"],
+  DaemonSet: ["daemonset", "daemonsets", "ds"],
+  ReplicaSet: ["replicaset", "replicasets", "rs"],
+  Job: ["job", "jobs"],
+  CronJob: ["cronjob", "cronjobs", "cj"],
+  Node: ["node", "nodes"],
+  PersistentVolumeClaim: ["persistentvolumeclaim", "persistentvolumeclaims", "pvc", "pvcs"],
+  Ingress: ["ingress", "ingresses", "ing"],
+  ConfigMap: ["configmap", "configmaps", "cm"],
+  Secret: ["secret", "secrets"],
+  HorizontalPodAutoscaler: ["horizontalpodautoscaler", "hpa", "hpas"],
+  NetworkPolicy: ["networkpolicy", "networkpolicies", "netpol"],
+  Namespace: ["namespace", "namespaces", "ns"],
+  Event: ["event", "events", "ev"],
+})) {
+  for (const alias of aliases) KIND_ALIASES[alias] = kind;
+}
+
+export function canonicalKind(word: string): string | undefined {
+  return KIND_ALIASES[word.toLowerCase()];
+}
+
+/** kubectl's `no/edge-1` form; "no" alone is an English word, not a kind. */
+function slashKind(word: string): string | undefined {
+  return word.toLowerCase() === "no" ? "Node" : canonicalKind(word);
+}
+
+const KUBECTL_VERBS = new Set([
+  "get",
+  "describe",
+  "logs",
+  "top",
+  "explain",
+  "api-resources",
+  "api-versions",
+  "version",
+  "rollout",
+  "scale",
+  "set",
+  "patch",
+  "delete",
+  "apply",
+  "cordon",
+  "uncordon",
+  "label",
+  "annotate",
+  "create",
+  "exec",
+  "port-forward",
+  "cluster-info",
+  "events",
+]);
+
+const FIX = /\b(fix|repair|remediate|resolve|roll ?back|undo|restart|scale|apply the fix|heal)\b/i;
+const DIAGNOSE =
+  /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out)\b/i;
+const SCAN =
+  /\b(scan|whole cluster|entire cluster|all namespaces|cluster[- ]wide|cluster health|across the cluster)\b/i;
+const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail)\b/i;
+const LOGS = /\blogs?\b/i;
+const EVENTS = /\bevents?\b/i;
+
+const STOPWORDS = new Set(
+  `a an the is are was were be been my our your it its this that these those of in on at to for from with and or not
+   why what whats how who when where which wrong failing fails failed fail broken down pending working work
+   doesnt cant cannot unable please can you me us show list get describe tell check see look find whole cluster
+   namespace namespaces ns pod pods deployment deployments service services job jobs node nodes app apps
+   happening going on there any anything something problem problems issue issues error errors crash crashing
+   crashes keep keeps up running run diagnose troubleshoot investigate debug fix repair healthy unhealthy do does
+   did have has had some all scan logs log events event status state ready stuck restart restarting`.split(
+    /\s+/,
+  ),
+);
+
+/** Scopes a question. `defaultNamespace` is the UI's namespace, used when the text names none. */
+export function parseIntent(
+  text: string,
+  opts: { defaultNamespace?: string; selected?: ResourceRef } = {},
+): Intent {
+  const trimmed = text.trim().replace(/^\$\s*/, "");
+  const tokens = trimmed.split(/\s+/);
+  const explicitNs = namespaceIn(trimmed);
+  const namespace = explicitNs ?? opts.selected?.namespace ?? opts.defaultNamespace;
+  const allNamespaces = /(^|\s)(-A|--all-namespaces)\b/.test(trimmed) || SCAN.test(trimmed);
+  const resource = resourceIn(tokens) ?? opts.selected;
+  const keywords = keywordsIn(trimmed);
+  const base = {
+    ...(namespace === undefined ? {} : { namespace }),
+    allNamespaces,
+    ...(resource === undefined ? {} : { resource: withNamespace(resource, namespace) }),
+    keywords,
+    namespaceCandidates: explicitNs === undefined ? candidatesIn(trimmed) : [],
+    namespaceExplicit: explicitNs !== undefined,
+  };
+
+  const explicit = explicitCommand(tokens);
+  if (explicit !== undefined) return { kind: "command", ...base, command: explicit };
+  if (FIX.test(trimmed) && !/\bwhy\b/i.test(trimmed)) return { kind: "fix", ...base };
+  if (SCAN.test(trimmed)) return { kind: "scan", ...base };
+  if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {
+    const command = naturalCommand(trimmed, resource, namespace);
+    if (command !== undefined) return { kind: "command", ...base, command };
+  }
+  if (DIAGNOSE.test(trimmed)) return { kind: namespace || resource ? "diagnose" : "scan", ...base };
+  if (opts.selected !== undefined) return { kind: "diagnose", ...base };
+  return { kind: "question", ...base };
+}
+
+function withNamespace(ref: ResourceRef, namespace: string | undefined): ResourceRef {
+  if (ref.namespace !== undefined || namespace === undefined || ref.kind === "Node") return ref;
+  return { ...ref, namespace };
+}
+
+function namespaceIn(text: string): string | undefined {
+  const patterns = [
+    /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9][-a-z0-9]*)/i,
+    /\b(?:in|the) (?:the )?([a-z0-9][-a-z0-9]*) namespace\b/i,
+    /\bnamespace[:\s]+["'`]?([a-z0-9][-a-z0-9]*)/i,
+    /\bns[:\s]+([a-z0-9][-a-z0-9]*)/i,
+  ];
+  for (const p of patterns) {
+    const m = p.exec(text);
+    const ns = m?.[1]?.toLowerCase();
+    if (ns !== undefined && !STOPWORDS.has(ns)) return ns;
+  }
+  return undefined;
+}
+
+function candidatesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b(?:in|from|of) ([a-z0-9][-a-z0-9]*)\b/gi)) {
+    const word = m[1]?.toLowerCase();
+    if (word !== undefined && !STOPWORDS.has(word) && !out.includes(word)) out.push(word);
+  }
+  return out;
+}
+
+/** `deploy/checkout`, `deployment checkout`, `pod checkout-7d9`, `the checkout deployment`. */
+function resourceIn(tokens: string[]): ResourceRef | undefined {
+  const words = tokens.map((t) => t.replace(/[?.,!:;"'`()]+$/g, "").replace(/^["'`(]+/, ""));
+  for (const w of words) {
+    const slash = /^([a-z.]+)\/([a-z0-9][-a-z0-9.]*)$/i.exec(w);
+    const kind = slash?.[1] === undefined ? undefined : slashKind(slash[1]);
+    if (kind !== undefined && slash?.[2] !== undefined)
+      return { kind, name: slash[2].toLowerCase() };
+  }
+  for (let i = 0; i < words.length; i++) {
+    const kind = canonicalKind(words[i] ?? "");
+    if (kind === undefined || kind === "Namespace" || kind === "Event") continue;
+    const next = words[i + 1];
+    if (
+      next !== undefined &&
+      isName(next) &&
+      !STOPWORDS.has(next.toLowerCase()) &&
+      !canonicalKind(next)
+    ) {
+      if (words[i - 1]?.toLowerCase() === "-n") continue;
+      return { kind, name: next.toLowerCase() };
+    }
+    const prev = words[i - 1];
+    if (
+      prev !== undefined &&
+      isName(prev) &&
+      !STOPWORDS.has(prev.toLowerCase()) &&
+      !canonicalKind(prev)
+    ) {
+      return { kind, name: prev.toLowerCase() };
+    }
+  }
+  return undefined;
+}
+
+function isName(word: string): boolean {
+  return /^[a-z0-9][-a-z0-9.]{0,252}$/i.test(word) && !/^-/.test(word);
+}
+
+function keywordsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.toLowerCase().split(/[^a-z0-9-./]+/)) {
+    const word = raw.replace(/^[-./]+|[-./]+$/g, "");
+    if (word.length < 3 || STOPWORDS.has(word) || canonicalKind(word) || out.includes(word))
+      continue;
+    out.push(word.includes("/") ? (word.split("/")[1] ?? word) : word);
+  }
+  return out;
+}
+
+function explicitCommand(tokens: string[]): string | undefined {
+  const rest = tokens[0]?.toLowerCase() === "kubectl" ? tokens.slice(1) : undefined;
+  if (rest !== undefined && rest.length > 0) return rest.join(" ");
+  // A bare command line such as "get pods -n shop" (a flag or slash makes it unambiguous).
+  const verb = tokens[0]?.toLowerCase();
+  if (
+    verb !== undefined &&
+    KUBECTL_VERBS.has(verb) &&
+    tokens.some((t) => t.startsWith("-") || t.includes("/"))
+  ) {
+    return tokens.join(" ");
+  }
+  return undefined;
+}
+
+/** "list pods in shop" → `get pods -n shop`; "show the logs of checkout-7d9" → `logs checkout-7d9 …`. */
+function naturalCommand(
+  text: string,
+  resource: ResourceRef | undefined,
+  namespace: string | undefined,
+): string | undefined {
+  const ns = namespace === undefined ? "" : ` -n ${namespace}`;
+  if (LOGS.test(text)) {
+    if (resource?.name === undefined) return undefined;
+    const target =
+      resource.kind === undefined || resource.kind === "Pod"
+        ? resource.name
+        : `${kindArg(resource.kind)}/${resource.name}`;
+    const previous = /\b(previous|last|crash\w*|before)\b/i.test(text) ? " --previous" : "";
+    return `logs ${target}${ns}${previous} --tail=100`;
+  }
+  if (EVENTS.test(text) && resource === undefined)
+    return `get events${ns || " -A"} --sort-by=.lastTimestamp`;
+  const describe = /^(please\s+)?describe\b/i.test(text);
+  const kindWord = text
+    .split(/\s+/)
+    .map((w) => w.replace(/[?.,!]+$/, ""))
+    .find((w) => canonicalKind(w) !== undefined && canonicalKind(w) !== "Namespace");
+  if (resource !== undefined && resource.kind !== undefined) {
+    return `${describe ? "describe" : "get"} ${kindArg(resource.kind)} ${resource.name}${ns}`;
+  }
+  if (kindWord !== undefined) {
+    const kind = canonicalKind(kindWord) ?? kindWord;
+    return `${describe ? "describe" : "get"} ${pluralArg(kind)}${ns || (kind === "Node" ? "" : " -A")}`;
+  }
+  return undefined;
+}
+
+function pluralArg(kind: string): string {
+  if (kind === "HorizontalPodAutoscaler") return "hpa";
+  const k = kind.toLowerCase();
+  return k.endsWith("s") ? `${k}es` : k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`;
+}
+
+function kindArg(kind: string): string {
+  return kind === "HorizontalPodAutoscaler" ? "hpa" : kind.toLowerCase();
+}

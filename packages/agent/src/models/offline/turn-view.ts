@@ -1,0 +1,82 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
+import { humanMeta } from "../../graph/state";
+import { parseIntent, type Intent } from "../../intent";
+import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
+import { isToolArtifact, type ToolArtifact } from "../../tools/tool-result";
+
+/** One tool call of the current turn with its answer, as the diagnostician reads it. */
+export interface ToolStep {
+  name: string;
+  args: Record<string, unknown>;
+  /** What the model was shown. */
+  content: string;
+  artifact: ToolArtifact | undefined;
+}
+
+/** The current turn, seen from the last human message on. */
+export interface TurnView {
+  question: string;
+  intent: Intent;
+  steps: ToolStep[];
+  /** Number of AI messages already in the turn. */
+  rounds: number;
+  /** The previous turns' k8sgpt results (newest first), for "fix it" follow-ups. */
+  earlierAnalyses: K8sgptStructured[];
+}
+
+export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined {
+  // The turn starts at the user's message (it carries our metadata); later human
+  // messages are instructions (the report request, a repair), not questions.
+  let start = -1;
+  for (let i = messages.length - 1; i >= 0 && start < 0; i--) {
+    const m = messages[i];
+    if (isHuman(m) && m !== undefined && humanMeta(m) !== undefined) start = i;
+  }
+  for (let i = messages.length - 1; i >= 0 && start < 0; i--) {
+    if (isHuman(messages[i])) start = i;
+  }
+  const human = messages[start];
+  if (human === undefined) return undefined;
+  const meta = humanMeta(human);
+  const intent = parseIntent(textOf(human), {
+    ...(meta?.namespace === undefined ? {} : { defaultNamespace: meta.namespace }),
+    ...(meta?.selectedResource === undefined ? {} : { selected: meta.selectedResource }),
+  });
+  const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
+  const steps: ToolStep[] = [];
+  let rounds = 0;
+  for (const m of messages.slice(start + 1)) {
+    if (isHuman(m)) break;
+    if (isAI(m)) {
+      rounds++;
+      for (const c of m.tool_calls ?? []) {
+        if (c.id !== undefined) calls.set(c.id, { name: c.name, args: c.args });
+      }
+    } else if (isTool(m)) {
+      const t = m;
+      const call = calls.get(t.tool_call_id);
+      steps.push({
+        name: call?.name ?? t.name ?? "unknown",
+        args: call?.args ?? {},
+        content: textOf(t),
+        artifact: isToolArtifact(t.artifact) ? t.artifact : undefined,
+      });
+    }
+  }
+  const earlierAnalyses: K8sgptStructured[] = [];
+  for (let i = start - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (isTool(m) && isToolArtifact(m.artifact) && m.artifact.tool === "k8sgpt") {
+      const s = k8sgptResult(m.artifact);
+      if (s !== undefined) earlierAnalyses.push(s);
+    }
+  }
+  return { question: textOf(human), intent, steps, rounds, earlierAnalyses };
+}
+
+export function k8sgptResult(artifact: ToolArtifact | undefined): K8sgptStructured | undefined {
+  if (artifact?.tool !== "k8sgpt" || artifact.status !== "ok") return undefined;
+  const s = artifact.structured as Partial<K8sgptStructured> | undefined;
+  return s?.analysis === undefined ? undefined : (s as K8sgptStructured);
+}

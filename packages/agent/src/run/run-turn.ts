@@ -1,0 +1,257 @@
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { Command } from "@langchain/langgraph";
+import type { AgentEvent, ApprovalDecision, ApprovalRequest } from "@kubemedic/protocol";
+import { lastAIWithAnswers, textOf } from "../context/message-kinds";
+import { AgentError } from "../errors";
+import type { AgentGraph } from "../graph/build-graph";
+import { ApprovalInterrupt, type ApprovalResume } from "../graph/approval-payload";
+import type { GraphDeps, NodeEventChunk, TurnContext } from "../graph/deps";
+import type { AgentStateValue, SelectedResource, TurnUsage } from "../graph/state";
+import type { ClusterBackend } from "../tools/cluster-backend";
+import { turnEnding, TurnAbort } from "./turn-failure";
+
+export interface RunTurnParams {
+  /** The LangGraph thread id. */
+  conversationId: string;
+  turnId: string;
+  /** Who asked (or decided); recorded on approval decisions. */
+  user: string;
+  clusterContext?: string;
+  namespace?: string;
+  input: { text: string; selectedResource?: SelectedResource } | { decisions: ApprovalDecision[] };
+  signal?: AbortSignal;
+}
+
+export interface PendingApproval {
+  turnId: string;
+  requests: ApprovalRequest[];
+}
+
+interface RunnerDeps extends GraphDeps {
+  graph: AgentGraph;
+  backendFor: (contextName?: string) => Promise<ClusterBackend>;
+}
+
+const MAX_TEXT = 32_000;
+
+export async function pendingApproval(
+  graph: AgentGraph,
+  conversationId: string,
+): Promise<PendingApproval | null> {
+  const snapshot = await graph.getState({ configurable: { thread_id: conversationId } });
+  for (const task of snapshot.tasks) {
+    for (const i of task.interrupts) {
+      const parsed = ApprovalInterrupt.safeParse(i.value);
+      if (parsed.success) return { turnId: parsed.data.turnId, requests: parsed.data.requests };
+    }
+  }
+  return null;
+}
+
+/**
+ * One turn as a stream of protocol events. See `Agent.runTurn` in index.ts
+ * for the contract; the shape of the loop:
+ * validate → (turn.started) → graph.stream(messages + updates + custom) →
+ * map chunks to events → exactly one terminal event, or approval.requested.
+ */
+export async function* runTurn(
+  deps: RunnerDeps,
+  p: RunTurnParams,
+): AsyncGenerator<AgentEvent, void, undefined> {
+  const { graph, config } = deps;
+  const thread = { configurable: { thread_id: p.conversationId } };
+  const turnId = p.turnId;
+  const started = performance.now();
+  let input: Parameters<AgentGraph["stream"]>[0];
+
+  if ("text" in p.input) {
+    const text = p.input.text.trim();
+    if (text.length === 0 || text.length > MAX_TEXT) {
+      throw new AgentError("invalid_input", `the question must be 1 to ${MAX_TEXT} characters`);
+    }
+    const startedAt = new Date().toISOString();
+    yield { type: "turn.started", turnId, model: deps.model.label, startedAt };
+    input = {
+      turnInput: {
+        turnId,
+        user: p.user,
+        text,
+        startedAt,
+        ...(p.clusterContext === undefined ? {} : { clusterContext: p.clusterContext }),
+        ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
+        ...(p.input.selectedResource === undefined
+          ? {}
+          : { selectedResource: p.input.selectedResource }),
+      },
+    };
+  } else {
+    const pending = await pendingApproval(graph, p.conversationId);
+    if (pending === null) {
+      throw new AgentError(
+        "no_pending_approval",
+        "this conversation has no turn waiting for approval",
+      );
+    }
+    if (pending.turnId !== turnId) {
+      throw new AgentError(
+        "invalid_decision",
+        `the turn waiting for approval is ${pending.turnId}, not ${turnId}`,
+      );
+    }
+    const ids = new Set(pending.requests.map((r) => r.toolCallId));
+    const seen = new Set<string>();
+    for (const d of p.input.decisions) {
+      if (!ids.has(d.toolCallId))
+        throw new AgentError("invalid_decision", `no pending call ${d.toolCallId}`);
+      if (seen.has(d.toolCallId))
+        throw new AgentError("invalid_decision", `two decisions for ${d.toolCallId}`);
+      seen.add(d.toolCallId);
+    }
+    const resume: ApprovalResume = {
+      decisions: p.input.decisions,
+      by: p.user,
+      at: new Date().toISOString(),
+    };
+    input = new Command({ resume });
+  }
+
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(new TurnAbort("cancelled"));
+  if (p.signal?.aborted) onAbort();
+  p.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new TurnAbort("timeout")),
+    config.limits.turnTimeoutMs,
+  );
+  let finished = false;
+  let paused = false;
+  // Read from the agent node's updates (its usage is the turn's running total).
+  let usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
+  let partial = false;
+  try {
+    let backend: ClusterBackend;
+    try {
+      backend = await deps.backendFor(p.clusterContext);
+    } catch (error) {
+      const e = error as { wireCode?: unknown; message?: unknown };
+      finished = true;
+      yield {
+        type: "turn.failed",
+        turnId,
+        code:
+          typeof e.wireCode === "string"
+            ? (e.wireCode as "cluster_unreachable")
+            : "cluster_unreachable",
+        message: typeof e.message === "string" ? e.message : String(error),
+      };
+      return;
+    }
+    const context: TurnContext = { backend };
+    try {
+      const stream = await graph.stream(input, {
+        ...thread,
+        context,
+        // Deltas come through "custom" (the agent node streams its model itself).
+        streamMode: ["updates", "custom"],
+        signal: controller.signal,
+        recursionLimit: config.limits.recursionLimit,
+        durability: config.limits.durability,
+      });
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+        if (mode === "custom") {
+          const event = (chunk as Partial<NodeEventChunk> | null)?.kubemedic;
+          if (event !== undefined) yield { ...event, turnId };
+        } else if (mode === "updates") {
+          const agent = (chunk as { agent?: { usage?: TurnUsage; partial?: boolean } }).agent;
+          if (agent?.usage !== undefined) usage = agent.usage;
+          if (agent?.partial === true) partial = true;
+          const interrupts = (chunk as { __interrupt__?: { value?: unknown }[] }).__interrupt__;
+          for (const i of interrupts ?? []) {
+            const parsed = ApprovalInterrupt.safeParse(i.value);
+            if (parsed.success) {
+              paused = true;
+              yield { type: "approval.requested", turnId, requests: parsed.data.requests };
+            }
+          }
+        }
+      }
+    } catch (error) {
+      const ending = turnEnding(error, controller.signal, config.limits.turnTimeoutMs);
+      finished = true;
+      switch (ending.kind) {
+        case "cancelled":
+          yield { type: "turn.cancelled", turnId, reason: ending.reason };
+          return;
+        case "failed":
+          deps.logger?.warn?.({ turnId, code: ending.code, err: String(error) }, "turn failed");
+          yield { type: "turn.failed", turnId, code: ending.code, message: ending.message };
+          return;
+        case "recursion": {
+          const message = await closeAfterRecursionLimit(
+            graph,
+            thread,
+            config.limits.recursionLimit,
+          );
+          yield {
+            type: "assistant.message",
+            turnId,
+            messageId: message.id ?? "",
+            content: textOf(message),
+            toolCallIds: [],
+          };
+          yield {
+            type: "turn.completed",
+            turnId,
+            durationMs: performance.now() - started,
+            partial: true,
+          };
+          return;
+        }
+      }
+    }
+    finished = true;
+    if (paused) return;
+    yield {
+      type: "turn.completed",
+      turnId,
+      durationMs: performance.now() - started,
+      partial,
+      ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+    };
+  } finally {
+    clearTimeout(timer);
+    p.signal?.removeEventListener("abort", onAbort);
+    // The consumer stopped iterating before the end: stop the graph too.
+    if (!finished) controller.abort(new TurnAbort("consumer_gone"));
+  }
+}
+
+/**
+ * The recursion limit stopped the run between nodes: answer any dangling
+ * tool calls and leave an honest partial answer, so the thread stays valid.
+ */
+async function closeAfterRecursionLimit(
+  graph: AgentGraph,
+  thread: { configurable: { thread_id: string } },
+  limit: number,
+): Promise<AIMessage> {
+  const state = (await graph.getState(thread)).values as AgentStateValue;
+  const { ai, answered } = lastAIWithAnswers(state.messages);
+  const patches: BaseMessage[] = (ai?.tool_calls ?? [])
+    .filter((c) => c.id !== undefined && !answered.has(c.id))
+    .map(
+      (c) =>
+        new ToolMessage({
+          content: "Not run: the turn reached its step limit.",
+          tool_call_id: c.id as string,
+          name: c.name,
+          status: "error",
+        }),
+    );
+  const message = new AIMessage({
+    id: `msg_${crypto.randomUUID()}`,
+    content: `I stopped: this turn reached the graph's step limit (${limit} steps) before I could finish. This answer is partial; ask me to continue, or narrow the question.`,
+  });
+  await graph.updateState(thread, { messages: [...patches, message], partial: true }, "agent");
+  return message;
+}

@@ -1,0 +1,26 @@
+import type { ClusterBackend } from "./cluster-backend";
+
+/** How one turn runs its tools: the cluster, the defaults and the limits from the graph config. */
+export interface ToolSettings {
+  backend: ClusterBackend;
+  /** Used when a command names no namespace. */
+  namespace: string | undefined;
+  /** One call, retries included. */
+  timeoutMs: number;
+  retry: { maxAttempts: number; initialDelayMs: number; maxDelayMs: number };
+  /** Longest output the model reads. */
+  maxOutputChars: number;
+  /** The run's signal (cancellation, turn timeout). */
+  signal?: AbortSignal;
+}
+
+/** The run's signal plus this call's own deadline. */
+export function callSignal(settings: ToolSettings): {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+} {
+  const deadline = AbortSignal.timeout(settings.timeoutMs);
+  const signal =
+    settings.signal === undefined ? deadline : AbortSignal.any([settings.signal, deadline]);
+  return { signal, timedOut: () => deadline.aborted };
+}

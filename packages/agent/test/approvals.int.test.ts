@@ -1,0 +1,358 @@
+import { MemorySaver } from "@langchain/langgraph";
+import { ConversationEvent, type AgentEvent } from "@kubemedic/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAgent,
+  createModel,
+  defaultGraphConfig,
+  isAgentError,
+  type Agent,
+  type GraphConfigInput,
+} from "../src/index";
+import { startOpenAIStub, type OpenAIStub, type StubScript } from "../src/testing/index";
+import { collect, ofType, readObject, startDemo, stubEnv, type DemoFixture } from "./fixtures";
+
+let fixture: DemoFixture;
+let stub: OpenAIStub | undefined;
+beforeAll(async () => {
+  fixture = await startDemo(["crashloop-missing-env"]);
+});
+afterAll(async () => {
+  await fixture.close();
+});
+afterEach(async () => {
+  await stub?.close();
+  stub = undefined;
+  await fixture.demo.reset();
+});
+
+async function agentWith(script: StubScript, config: GraphConfigInput = {}): Promise<Agent> {
+  stub = await startOpenAIStub(script);
+  return createAgent({
+    model: createModel(stubEnv(stub.url)),
+    checkpointer: new MemorySaver(),
+    config: defaultGraphConfig(config),
+    clusterFor: () => fixture.cluster,
+  });
+}
+
+async function replicas(name: string): Promise<number> {
+  const d = await readObject(fixture.cluster, `/apis/apps/v1/namespaces/shop/deployments/${name}`);
+  return (d.spec as { replicas: number }).replicas;
+}
+
+function parsed(events: AgentEvent[]): AgentEvent[] {
+  for (const e of events) ConversationEvent.parse(e);
+  return events;
+}
+
+const SCALE = {
+  command: "scale deployment cart -n shop --replicas=3",
+  reason: "cart needs more capacity",
+};
+
+describe("approvals", () => {
+  it("pauses at a mutating call with a preview; approve runs exactly that and the change is visible in the cluster", async () => {
+    const agent = await agentWith([
+      {
+        text: "I will scale cart.",
+        toolCalls: [
+          { id: "call_scale", name: "kubectl", arguments: SCALE },
+          { id: "call_get", name: "kubectl", arguments: { command: "get deploy cart -n shop" } },
+        ],
+      },
+      { text: "cart now runs 3 replicas." },
+    ]);
+    const before = await replicas("cart");
+    const first = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "a1",
+          turnId: "t1",
+          user: "alice",
+          input: { text: "scale cart to 3 replicas in shop" },
+        }),
+      ),
+    );
+    const requested = first.at(-1);
+    expect(requested?.type).toBe("approval.requested");
+    expect(ofType(first, "turn.completed")).toHaveLength(0);
+    // Nothing ran yet, not even the read-only call of the same message.
+    expect(ofType(first, "tool.started")).toHaveLength(0);
+    const request = requested?.type === "approval.requested" ? requested.requests : [];
+    expect(request).toHaveLength(1);
+    expect(request[0]).toMatchObject({
+      toolCallId: "call_scale",
+      command: SCALE.command,
+      reason: SCALE.reason,
+      target: { kind: "Deployment", namespace: "shop", name: "cart" },
+    });
+    expect(`${request[0]?.preview.summary} ${request[0]?.preview.diff ?? ""}`).toMatch(/replicas/i);
+    expect(await replicas("cart")).toBe(before);
+    expect(await agent.pendingApproval("a1")).toEqual({ turnId: "t1", requests: request });
+
+    const second = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "a1",
+          turnId: "t1",
+          user: "bob",
+          input: { decisions: [{ toolCallId: "call_scale", decision: "approve" }] },
+        }),
+      ),
+    );
+    expect(second[0]).toMatchObject({
+      type: "approval.resolved",
+      decisions: [{ toolCallId: "call_scale", decision: "approve", by: "bob" }],
+    });
+    expect(ofType(second, "turn.started")).toHaveLength(0);
+    const finished = ofType(second, "tool.finished");
+    expect(finished.map((f) => [f.command, f.classification, f.status])).toEqual([
+      ["get deploy cart -n shop", "read", "ok"],
+      [SCALE.command, "mutating", "ok"],
+    ]);
+    expect(second.at(-1)?.type).toBe("turn.completed");
+    expect(await replicas("cart")).toBe(3);
+    expect(await agent.pendingApproval("a1")).toBeNull();
+  });
+
+  it("reject reaches the model as a final result and the model answers accordingly", async () => {
+    const agent = await agentWith([
+      {
+        toolCalls: [
+          {
+            id: "call_zero",
+            name: "kubectl",
+            arguments: {
+              command: "scale deployment checkout -n shop --replicas=0",
+              reason: "stop the crash loop",
+            },
+          },
+        ],
+      },
+      (req) => {
+        const tool = req.body?.messages?.findLast((m) => m.role === "tool");
+        const told = String(tool?.content);
+        return {
+          text:
+            told.includes("not during business hours") && told.includes("final")
+              ? "Understood, I will leave checkout running."
+              : "I did not see a rejection.",
+        };
+      },
+    ]);
+    const before = await replicas("checkout");
+    await collect(
+      agent.runTurn({
+        conversationId: "r1",
+        turnId: "t1",
+        user: "alice",
+        input: { text: "stop checkout in shop" },
+      }),
+    );
+    const events = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "r1",
+          turnId: "t1",
+          user: "alice",
+          input: {
+            decisions: [
+              { toolCallId: "call_zero", decision: "reject", reason: "not during business hours" },
+            ],
+          },
+        }),
+      ),
+    );
+    expect(ofType(events, "tool.finished")[0]).toMatchObject({
+      status: "rejected",
+      command: "scale deployment checkout -n shop --replicas=0",
+    });
+    expect(ofType(events, "assistant.message").at(-1)?.content).toBe(
+      "Understood, I will leave checkout running.",
+    );
+    expect(events.at(-1)?.type).toBe("turn.completed");
+    expect(await replicas("checkout")).toBe(before);
+  });
+
+  it("refuses bad decisions without losing the pending approval", async () => {
+    const agent = await agentWith([
+      { toolCalls: [{ id: "call_s", name: "kubectl", arguments: SCALE }] },
+      { text: "ok" },
+    ]);
+    await collect(
+      agent.runTurn({
+        conversationId: "d1",
+        turnId: "t1",
+        user: "a",
+        input: { text: "scale cart" },
+      }),
+    );
+    const bad = async (turnId: string, toolCallId: string) => {
+      try {
+        await collect(
+          agent.runTurn({
+            conversationId: "d1",
+            turnId,
+            user: "a",
+            input: { decisions: [{ toolCallId, decision: "approve" }] },
+          }),
+        );
+        return "no error";
+      } catch (error) {
+        return isAgentError(error) ? error.code : String(error);
+      }
+    };
+    expect(await bad("t1", "call_other")).toBe("invalid_decision");
+    expect(await bad("t2", "call_s")).toBe("invalid_decision");
+    expect(await agent.pendingApproval("d1")).toMatchObject({ turnId: "t1" });
+    try {
+      await collect(
+        agent.runTurn({
+          conversationId: "none",
+          turnId: "t1",
+          user: "a",
+          input: { decisions: [] },
+        }),
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect(isAgentError(error, "no_pending_approval")).toBe(true);
+    }
+  });
+
+  it("a new question while a turn waits answers the dangling call and carries on", async () => {
+    const agent = await agentWith([
+      { toolCalls: [{ id: "call_s", name: "kubectl", arguments: SCALE }] },
+      (req) => {
+        const msgs = req.body?.messages ?? [];
+        const answer = msgs.find((m) => m.role === "tool" && m.tool_call_id === "call_s");
+        const lastIsUser = msgs.at(-1)?.role === "user";
+        return {
+          text:
+            answer !== undefined && String(answer.content).includes("moved on") && lastIsUser
+              ? "consistent history"
+              : "broken history",
+        };
+      },
+    ]);
+    await collect(
+      agent.runTurn({
+        conversationId: "m1",
+        turnId: "t1",
+        user: "a",
+        input: { text: "scale cart" },
+      }),
+    );
+    const events = await collect(
+      agent.runTurn({
+        conversationId: "m1",
+        turnId: "t2",
+        user: "a",
+        input: { text: "never mind, hello" },
+      }),
+    );
+    expect(ofType(events, "assistant.message").at(-1)?.content).toBe("consistent history");
+    expect(await agent.pendingApproval("m1")).toBeNull();
+    expect(await replicas("cart")).not.toBe(3);
+  });
+
+  it("read-only refuses mutations with an explanation, without asking", async () => {
+    const agent = await agentWith(
+      [
+        { toolCalls: [{ name: "kubectl", arguments: SCALE }] },
+        { text: "This session is read-only; run it yourself." },
+      ],
+      { approval: { policy: "read-only" } },
+    );
+    const events = await collect(
+      agent.runTurn({
+        conversationId: "p1",
+        turnId: "t1",
+        user: "a",
+        input: { text: "scale cart" },
+      }),
+    );
+    expect(ofType(events, "approval.requested")).toHaveLength(0);
+    expect(ofType(events, "tool.finished")[0]).toMatchObject({
+      status: "refused",
+      classification: "mutating",
+    });
+    expect(ofType(events, "tool.finished")[0]?.outputPreview).toMatch(/read-only/);
+    expect(await replicas("cart")).not.toBe(3);
+  });
+
+  it("suggest-only returns the command instead of running it", async () => {
+    const agent = await agentWith(
+      [{ toolCalls: [{ name: "kubectl", arguments: SCALE }] }, { text: "Run it yourself." }],
+      {
+        approval: { policy: "suggest-only" },
+      },
+    );
+    const events = await collect(
+      agent.runTurn({
+        conversationId: "p2",
+        turnId: "t1",
+        user: "a",
+        input: { text: "scale cart" },
+      }),
+    );
+    expect(ofType(events, "tool.finished")[0]).toMatchObject({ status: "suggested" });
+    expect(ofType(events, "tool.finished")[0]?.outputPreview).toContain(SCALE.command);
+    expect(await replicas("cart")).not.toBe(3);
+  });
+
+  it("asks once for several mutating calls of one message, and runs only the approved ones", async () => {
+    const agent = await agentWith([
+      {
+        toolCalls: [
+          { id: "c_a", name: "kubectl", arguments: SCALE },
+          {
+            id: "c_b",
+            name: "kubectl",
+            arguments: {
+              command: "scale deployment checkout -n shop --replicas=0",
+              reason: "stop it",
+            },
+          },
+        ],
+      },
+      { text: "Scaled cart; left checkout alone." },
+    ]);
+    const first = await collect(
+      agent.runTurn({
+        conversationId: "p3",
+        turnId: "t1",
+        user: "a",
+        input: { text: "scale both" },
+      }),
+    );
+    const req = ofType(first, "approval.requested");
+    expect(req).toHaveLength(1);
+    expect(req[0]?.requests.map((r) => r.toolCallId)).toEqual(["c_a", "c_b"]);
+    const before = await replicas("checkout");
+    const second = await collect(
+      agent.runTurn({
+        conversationId: "p3",
+        turnId: "t1",
+        user: "a",
+        input: {
+          decisions: [
+            { toolCallId: "c_a", decision: "approve" },
+            { toolCallId: "c_b", decision: "reject", reason: "no" },
+          ],
+        },
+      }),
+    );
+    expect(
+      ofType(second, "tool.finished")
+        .map((f) => [f.toolCallId, f.status])
+        .sort(),
+    ).toEqual([
+      ["c_a", "ok"],
+      ["c_b", "rejected"],
+    ]);
+    expect(await replicas("cart")).toBe(3);
+    expect(await replicas("checkout")).toBe(before);
+  });
+});
