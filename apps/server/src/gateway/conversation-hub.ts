@@ -1,0 +1,191 @@
+import type { ConversationEvent, EventFrame } from "@kubemedic/protocol";
+import type { GatewayMetrics } from "../metrics/gateway-metrics";
+import { ReplayBuffer } from "./replay-buffer";
+import type { TurnRun } from "./turn-run";
+
+/** What the hub sends to: one WebSocket connection. */
+export interface Subscriber {
+  readonly id: string;
+  /** Sends an already serialized frame. */
+  sendRaw(json: string): void;
+  /** The conversation was deleted: stop watching it. */
+  forgotten(conversationId: string): void;
+}
+
+/** Idle conversations (no subscriber, no turn) kept for replay before the oldest is dropped. @default 2_000 */
+export const MAX_IDLE_CHANNELS = 2_000;
+
+/** The live side of one conversation. */
+export class Channel {
+  /** The last sequence number published. */
+  seq: number;
+  /** The last sequence number handed out (published or about to be). */
+  allocated: number;
+  /** The highest seq known to be stored in the database (Conversation.lastEventSeq). */
+  persistedSeq: number;
+  readonly subscribers = new Set<Subscriber>();
+  readonly replay = new ReplayBuffer();
+  /** The turn running in this conversation in this process, if any. */
+  run: TurnRun | undefined;
+  /** Messages and decisions being stored right now, before their turn runs. */
+  starting = 0;
+  /** The conversation's cluster context and namespace, for its turns. */
+  target: { clusterContext: string | null; namespace: string | null } | undefined;
+  /** Its owner, once read from the database (a conversation never changes owner). */
+  owner: string | undefined;
+
+  constructor(
+    readonly conversationId: string,
+    storedSeq: number,
+  ) {
+    this.seq = storedSeq;
+    this.allocated = storedSeq;
+    this.persistedSeq = storedSeq;
+  }
+
+  /** Nothing depends on it staying in memory: no subscriber, no turn, every event stored. */
+  get idle(): boolean {
+    return (
+      this.subscribers.size === 0 &&
+      this.run === undefined &&
+      this.starting === 0 &&
+      this.allocated <= this.persistedSeq
+    );
+  }
+}
+
+/** Where a reconnecting client stands: what it missed, and whether that is all of it. */
+export interface Replay {
+  /** The missed event frames, serialized (as they were sent). */
+  missed: string[];
+  lastSeq: number;
+  /** True when the client must reload the conversation over REST before applying `missed`. */
+  resync: boolean;
+}
+
+/**
+ * Numbers every event of a conversation (1, 2, 3… continuing from the stored
+ * lastEventSeq after a restart), fans it out to every connection subscribed
+ * to that conversation — each frame serialized once — and keeps the recent
+ * ones for reconnecting clients. Conversations never share a channel, so
+ * events cannot cross between them; a connection subscribes only after the
+ * conversation was read with its owner's id.
+ */
+export class ConversationHub {
+  private readonly channels = new Map<string, Channel>();
+
+  constructor(private readonly metrics?: GatewayMetrics) {}
+
+  get(conversationId: string): Channel | undefined {
+    return this.channels.get(conversationId);
+  }
+
+  /** The channel, created with the stored lastSeq; a known channel's counter never goes back. */
+  ensure(conversationId: string, storedSeq: number): Channel {
+    let channel = this.channels.get(conversationId);
+    if (channel === undefined) {
+      channel = new Channel(conversationId, storedSeq);
+      this.channels.set(conversationId, channel);
+      this.evictIdle();
+    } else {
+      channel.persistedSeq = Math.max(channel.persistedSeq, storedSeq);
+      channel.seq = Math.max(channel.seq, storedSeq);
+      channel.allocated = Math.max(channel.allocated, storedSeq);
+    }
+    return channel;
+  }
+
+  subscribe(subscriber: Subscriber, channel: Channel): void {
+    channel.subscribers.add(subscriber);
+  }
+
+  unsubscribe(subscriber: Subscriber, conversationId: string): void {
+    this.channels.get(conversationId)?.subscribers.delete(subscriber);
+  }
+
+  /** Numbers an event and publishes it at once. */
+  emit(channel: Channel, event: ConversationEvent): EventFrame {
+    const frame = this.frame(channel, event);
+    this.publish(channel, frame);
+    return frame;
+  }
+
+  /**
+   * Takes the next sequence number without publishing, for an event that must
+   * be stored before anyone sees it (a turn's last event: a client that saw
+   * `turn.completed` finds it on reload). Publish it (or its replacement, same
+   * seq) before emitting anything else on this conversation.
+   */
+  frame(channel: Channel, event: ConversationEvent): EventFrame {
+    return {
+      type: "event",
+      conversationId: channel.conversationId,
+      seq: ++channel.allocated,
+      at: new Date().toISOString(),
+      event,
+    };
+  }
+
+  publish(channel: Channel, frame: EventFrame): void {
+    channel.seq = Math.max(channel.seq, frame.seq);
+    const json = JSON.stringify(frame);
+    channel.replay.push(frame.seq, json);
+    for (const subscriber of channel.subscribers) subscriber.sendRaw(json);
+    this.metrics?.eventsSent.inc();
+  }
+
+  /** Records that the database holds every event up to `seq`. */
+  persisted(channel: Channel, seq: number): void {
+    channel.persistedSeq = Math.max(channel.persistedSeq, seq);
+  }
+
+  /**
+   * The events after `lastEventId` (or after the stored lastSeq when the client
+   * gives none: a client that just read the conversation over REST has exactly
+   * that). When the buffer cannot cover the gap — a restart, an overflow, or a
+   * client ahead of the server — `resync` is set and `missed` holds what the
+   * buffer has after the stored lastSeq, to apply on top of a REST reload.
+   */
+  replay(channel: Channel, storedSeq: number, lastEventId: number | undefined): Replay {
+    const from = lastEventId ?? storedSeq;
+    const lastSeq = channel.seq;
+    if (from === lastSeq) return { missed: [], lastSeq, resync: false };
+    const first = channel.replay.firstSeq;
+    const covered = from < lastSeq && first !== undefined && first <= from + 1;
+    if (covered) return { missed: channel.replay.after(from), lastSeq, resync: false };
+    return { missed: channel.replay.after(storedSeq), lastSeq, resync: true };
+  }
+
+  /** Removes a connection from every conversation. */
+  drop(subscriber: Subscriber, conversationIds: Iterable<string>): void {
+    for (const id of conversationIds) this.unsubscribe(subscriber, id);
+    this.evictIdle();
+  }
+
+  /** Forgets a deleted conversation; its subscribers get nothing more. */
+  forget(conversationId: string): Channel | undefined {
+    const channel = this.channels.get(conversationId);
+    this.channels.delete(conversationId);
+    return channel;
+  }
+
+  get size(): number {
+    return this.channels.size;
+  }
+
+  /** Every channel with a turn running, for shutdown. */
+  running(): TurnRun[] {
+    const runs: TurnRun[] = [];
+    for (const channel of this.channels.values())
+      if (channel.run !== undefined) runs.push(channel.run);
+    return runs;
+  }
+
+  private evictIdle(): void {
+    if (this.channels.size <= MAX_IDLE_CHANNELS) return;
+    for (const [id, channel] of this.channels) {
+      if (this.channels.size <= MAX_IDLE_CHANNELS) break;
+      if (channel.idle) this.channels.delete(id);
+    }
+  }
+}

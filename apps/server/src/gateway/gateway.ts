@@ -1,0 +1,213 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import {
+  isSupportedProtocol,
+  PROTOCOL_VERSION,
+  WS_CLOSE,
+  type ErrorCode,
+} from "@kubemedic/protocol";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { Authenticator } from "../auth/authenticator";
+import { originAllowed } from "../auth/origin";
+import { Connection } from "./connection";
+import type { GatewayContext } from "./gateway-context";
+
+/**
+ * Frames above this are not even read: the socket is closed with 1009. Below
+ * it and above `limits.maxFrameBytes`, a frame is answered `frame_too_large`
+ * and the socket stays usable. @default 1 MiB
+ */
+export const HARD_MAX_PAYLOAD = 1024 * 1024;
+
+/** After asking sockets to close at shutdown, how long before they are cut. @default 2_000 */
+const CLOSE_WAIT_MS = 2_000;
+/** After stopping the remaining turns at shutdown, how long they get to store their end. @default 10_000 */
+const STOP_WAIT_MS = 10_000;
+
+export interface GatewayOptions {
+  ctx: GatewayContext;
+  authenticator: Authenticator;
+  /** Origins allowed besides the server's own. */
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * The WebSocket side of the server at `/ws?v=1.0`: checks the protocol
+ * version, the Origin and the credentials on the upgrade, then hands each
+ * socket to a Connection. Refusals complete the handshake and close at once
+ * with a code the browser can read (4400 version, 4401 credentials, 4403
+ * origin, 4429 too many connections), after an error frame saying why.
+ */
+export class Gateway {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<Connection>();
+  private readonly perUser = new Map<string, number>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: Math.max(HARD_MAX_PAYLOAD, options.ctx.limits.maxFrameBytes * 2),
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
+    this.heartbeat = setInterval(() => this.beat(), options.ctx.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  /** Listens for upgrades on the HTTP server. */
+  attach(server: Server): void {
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(req, socket, head),
+    );
+  }
+
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== "/ws") {
+      rejectHttp(socket, 404, "Not Found");
+      return;
+    }
+    if (this.closing) {
+      rejectHttp(socket, 503, "Service Unavailable");
+      return;
+    }
+    socket.on("error", () => socket.destroy());
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, url));
+  }
+
+  private accept(ws: WebSocket, req: IncomingMessage, url: URL): void {
+    const { ctx, authenticator, allowedOrigins } = this.options;
+    const version = url.searchParams.get("v");
+    if (version !== null && !isSupportedProtocol(version)) {
+      refuse(
+        ws,
+        WS_CLOSE.unsupportedProtocol,
+        "unsupported_protocol",
+        `protocol version ${version.slice(0, 16)} is not supported; reload the page`,
+      );
+      ctx.metrics.error("unsupported_protocol");
+      return;
+    }
+    if (!originAllowed(req, allowedOrigins)) {
+      ctx.logger.warn({ origin: req.headers.origin }, "WebSocket from a foreign origin refused");
+      refuse(ws, WS_CLOSE.forbidden, "origin_not_allowed", "this origin may not connect");
+      ctx.metrics.error("origin_not_allowed");
+      return;
+    }
+    const auth = authenticator.authenticate(req.headers);
+    if (!auth.ok) {
+      refuse(ws, WS_CLOSE.unauthorized, "unauthorized", auth.reason);
+      ctx.metrics.error("unauthorized");
+      return;
+    }
+    const user = auth.user;
+    const open = this.perUser.get(user) ?? 0;
+    if (open >= ctx.limits.maxConnectionsPerUser) {
+      refuse(
+        ws,
+        WS_CLOSE.tooManyConnections,
+        "too_many_connections",
+        `at most ${ctx.limits.maxConnectionsPerUser} connections per user; close a tab`,
+      );
+      ctx.metrics.error("too_many_connections");
+      return;
+    }
+    this.perUser.set(user, open + 1);
+    const log = ctx.logger.child({ user });
+    const conn = new Connection(ws, user, ctx, log);
+    const connLog = log.child({ connectionId: conn.id });
+    this.connections.add(conn);
+    ctx.metrics.connections.inc();
+    ctx.metrics.connectionsTotal.inc();
+    connLog.info({ via: auth.via }, "WebSocket connected");
+    ws.on("close", (code: number) => {
+      this.connections.delete(conn);
+      const left = (this.perUser.get(user) ?? 1) - 1;
+      if (left > 0) this.perUser.set(user, left);
+      else this.perUser.delete(user);
+      ctx.metrics.connections.dec();
+      // The turns this socket started go on: only the subscriptions end.
+      ctx.hub.drop(conn, conn.subscriptions);
+      connLog.info({ code }, "WebSocket closed");
+    });
+    ws.on("error", (error: Error) => connLog.debug({ err: error }, "WebSocket error"));
+    conn.send({
+      type: "welcome",
+      protocolVersion: PROTOCOL_VERSION,
+      user,
+      connectionId: conn.id,
+    });
+  }
+
+  /** Pings every socket; one that did not answer the previous ping is dropped. */
+  private beat(): void {
+    for (const conn of this.connections) {
+      if (!conn.alive) {
+        conn.log.info("peer stopped answering pings; dropped");
+        conn.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ping();
+    }
+  }
+
+  /**
+   * Graceful shutdown: refuse new sockets and new turns, give running turns
+   * `graceMs` to finish, stop the rest (their `turn.cancelled` is stored with
+   * what they had streamed, and LangGraph keeps their last checkpoint), then
+   * close every socket with 1001.
+   */
+  async shutdown(graceMs: number): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    const { hub, logger } = this.options.ctx;
+    const running = hub.running();
+    if (running.length > 0) {
+      logger.info({ turns: running.length, graceMs }, "waiting for running turns");
+      await within(Promise.all(running.map((r) => r.done)), graceMs);
+      const left = hub.running();
+      for (const run of left) run.stop("shutdown");
+      if (left.length > 0) logger.info({ turns: left.length }, "stopped running turns");
+      await within(Promise.all(left.map((r) => r.done)), STOP_WAIT_MS);
+    }
+    for (const conn of this.connections) conn.close(WS_CLOSE.goingAway, "server shutting down");
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    while (this.connections.size > 0 && Date.now() < deadline) await delay(20);
+    for (const conn of this.connections) conn.terminate();
+    this.wss.close();
+  }
+}
+
+function refuse(ws: WebSocket, closeCode: number, code: ErrorCode, message: string): void {
+  ws.send(JSON.stringify({ type: "error", code, message }));
+  // A close reason is at most 123 bytes.
+  ws.close(closeCode, message.slice(0, 120));
+}
+
+function rejectHttp(socket: Duplex, status: number, text: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n${status === 503 ? "Retry-After: 2\r\n" : ""}\r\n`,
+  );
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}

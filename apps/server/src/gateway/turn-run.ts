@@ -1,0 +1,80 @@
+import type { ApprovalDecision } from "@kubemedic/protocol";
+import type { TurnUnitOfWork } from "../persistence/turn-unit-of-work";
+
+/** Why the gateway stopped a turn; only these ever abort a run (never a closed socket). */
+export type StopReason = "user" | "shutdown" | "deleted";
+
+/** The agent's input for one segment: a new question, or decisions on a paused one. */
+export type TurnInput =
+  | {
+      text: string;
+      selectedResource?: { kind: string; namespace?: string | undefined; name: string } | undefined;
+    }
+  | { decisions: ApprovalDecision[] };
+
+export interface TurnRunInit {
+  conversationId: string;
+  turnId: string;
+  user: string;
+  input: TurnInput;
+  unitOfWork: TurnUnitOfWork;
+  clusterContext: string | undefined;
+  namespace: string | undefined;
+}
+
+/**
+ * One segment of a turn running in this process: from its start (or its
+ * resumption after an approval) to its end or pause. Owned by the
+ * conversation's channel while it runs; the sockets that watch it come and go.
+ */
+export class TurnRun {
+  readonly conversationId: string;
+  readonly turnId: string;
+  readonly user: string;
+  readonly startedAt = performance.now();
+  private readonly controller = new AbortController();
+  private why: StopReason | undefined;
+  private resolveDone!: () => void;
+  /** Resolves once the segment's last event is stored and published. */
+  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+
+  private settled = false;
+  /** The type of the segment's last published event, once published. */
+  outcome: string | undefined;
+
+  constructor(
+    readonly init: TurnRunInit,
+    /** Frees the conversation and the user's turn slot; called once, when the segment is stored. */
+    private readonly onSettle: () => void,
+  ) {
+    this.conversationId = init.conversationId;
+    this.turnId = init.turnId;
+    this.user = init.user;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get stopReason(): StopReason | undefined {
+    return this.why;
+  }
+
+  /** Asks the agent to stop; it ends the turn with `turn.cancelled`, which is stored as usual. */
+  stop(why: StopReason): void {
+    if (this.controller.signal.aborted) return;
+    this.why = why;
+    this.controller.abort(new Error(`stopped: ${why}`));
+  }
+
+  /** The segment is stored: the conversation may take its next message. Idempotent. */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.onSettle();
+  }
+
+  finished(): void {
+    this.resolveDone();
+  }
+}

@@ -1,0 +1,70 @@
+import express, { type Express } from "express";
+import type { Logger } from "../logger";
+import { cleanJson } from "../persistence/clean";
+import { errorHandler, notFoundHandler } from "./errors";
+import { healthz } from "./healthz";
+import { requestLog } from "./request-log";
+import { requireUser } from "./require-user";
+import type { ApiContext } from "./routes/api-context";
+import { clusterRoutes } from "./routes/clusters";
+import { conversationRoutes } from "./routes/conversations";
+import { loginRoutes } from "./routes/login";
+import { readyz } from "./routes/readyz";
+import { reportRoutes } from "./routes/reports";
+import { scanRoutes } from "./routes/scan";
+import { sessionRoutes } from "./routes/session";
+import { webRoutes } from "./web";
+
+export interface AppOptions {
+  api: ApiContext;
+  logger: Logger;
+  /** The built SPA. @default apps/web/dist */
+  webDir: string;
+}
+
+/** Request bodies of the API are small JSON documents. @default "64kb" */
+const BODY_LIMIT = "64kb";
+
+/**
+ * The Express app. Public: health, readiness, the login routes and the SPA
+ * shell (it loads without credentials and asks for them). Everything under
+ * `/api` and `/metrics` needs a user (cookie, bearer token or trusted proxy
+ * header) and answers 401 JSON without one.
+ */
+export function createApp({ api, logger, webDir }: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(requestLog(logger, api.metrics));
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "same-origin");
+    next();
+  });
+  app.get("/healthz", healthz(api.database));
+  app.get("/readyz", readyz(api));
+  app.use("/api", express.json({ limit: BODY_LIMIT }), (req, _res, next) => {
+    // Every string as the database can store it (no NUL, no half surrogate pair).
+    if (req.body !== undefined) req.body = cleanJson(req.body);
+    next();
+  });
+  app.use(loginRoutes(api));
+  const authenticated = requireUser(api.authenticator);
+  app.get("/metrics", authenticated, (_req, res) => {
+    res.type("text/plain; version=0.0.4; charset=utf-8").send(api.metrics.render());
+  });
+  const rest = express.Router();
+  rest.use(authenticated);
+  rest.use(sessionRoutes(api));
+  rest.use(conversationRoutes(api));
+  rest.use(reportRoutes(api));
+  rest.use(clusterRoutes(api));
+  rest.use(scanRoutes(api));
+  rest.use(notFoundHandler);
+  app.use("/api", rest);
+  app.use(webRoutes(webDir, api.database.backend));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger, api.metrics));
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { ApprovalPolicy } from "@kubemedic/agent";
+import type { Authenticator } from "../../auth/authenticator";
+import type { ClusterRegistry } from "../../cluster/cluster-registry";
+import type { Database } from "../../db/database";
+import type { ConversationHub } from "../../gateway/conversation-hub";
+import type { Logger } from "../../logger";
+import type { GatewayMetrics } from "../../metrics/gateway-metrics";
+import type { Persistence } from "../../persistence/persistence";
+
+/** What the REST routes need: one per server. */
+export interface ApiContext {
+  database: Database;
+  persistence: Persistence;
+  hub: ConversationHub;
+  authenticator: Authenticator;
+  clusters: ClusterRegistry;
+  metrics: GatewayMetrics;
+  logger: Logger;
+  model: { label: string; offline: boolean };
+  approvalPolicy: ApprovalPolicy;
+}

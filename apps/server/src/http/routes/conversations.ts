@@ -1,0 +1,80 @@
+import { CreateConversationBody, PatchConversationBody } from "@kubemedic/protocol";
+import express, { type Router } from "express";
+import { z } from "zod";
+import { ServerError } from "../../errors";
+import { userOf } from "../require-user";
+import { validate } from "../validate";
+import type { ApiContext } from "./api-context";
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  q: z.string().max(200).optional(),
+});
+
+const Id = z.string().min(1).max(100);
+
+/**
+ * The caller's conversations: list (newest activity first, keyset pages),
+ * create, read everything a reload shows, rename or re-target, delete.
+ * Another user's conversation is a 404, exactly like a missing one.
+ */
+export function conversationRoutes(ctx: ApiContext): Router {
+  const router = express.Router();
+  const { conversations } = ctx.persistence;
+
+  router.get("/conversations", async (req, res) => {
+    const query = validate(ListQuery, req.query, "query");
+    res.setHeader("Cache-Control", "no-store");
+    res.json(await conversations.list(userOf(res), query));
+  });
+
+  router.post("/conversations", async (req, res) => {
+    const body = validate(CreateConversationBody, req.body ?? {}, "conversation");
+    checkContext(ctx, body.clusterContext);
+    res.status(201).json(await conversations.create(userOf(res), body));
+  });
+
+  router.get("/conversations/:id", async (req, res) => {
+    const id = validate(Id, req.params.id, "conversation id");
+    res.setHeader("Cache-Control", "no-store");
+    res.json(await conversations.detail(userOf(res), id));
+  });
+
+  router.patch("/conversations/:id", async (req, res) => {
+    const id = validate(Id, req.params.id, "conversation id");
+    const body = validate(PatchConversationBody, req.body ?? {}, "conversation patch");
+    checkContext(ctx, body.clusterContext);
+    const updated = await conversations.update(userOf(res), id, body);
+    // The next turn runs against the new target.
+    const channel = ctx.hub.get(id);
+    if (channel !== undefined) {
+      channel.target = { clusterContext: updated.clusterContext, namespace: updated.namespace };
+    }
+    res.json(updated);
+  });
+
+  router.delete("/conversations/:id", async (req, res) => {
+    const id = validate(Id, req.params.id, "conversation id");
+    const user = userOf(res);
+    // Owner check first: another user's running turn must not be stopped.
+    await conversations.get(user, id);
+    const channel = ctx.hub.get(id);
+    if (channel?.run !== undefined) {
+      channel.run.stop("deleted");
+      await channel.run.done;
+    }
+    await conversations.delete(user, id);
+    const forgotten = ctx.hub.forget(id);
+    for (const subscriber of forgotten?.subscribers ?? []) subscriber.forgotten(id);
+    res.status(204).end();
+  });
+  return router;
+}
+
+/** A conversation may only name a context the server knows. */
+function checkContext(ctx: ApiContext, context: string | undefined): void {
+  if (context !== undefined && !ctx.clusters.hasContext(context)) {
+    throw new ServerError("bad_request", `unknown cluster context "${context}"`);
+  }
+}

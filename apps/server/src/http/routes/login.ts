@@ -1,0 +1,93 @@
+import express, { type Request, type Router } from "express";
+import { z } from "zod";
+import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/session-cookie";
+import { ServerError } from "../../errors";
+import { validate } from "../validate";
+import type { ApiContext } from "./api-context";
+
+const LoginBody = z.object({ token: z.string().min(1).max(512) });
+
+/** Cookies are Secure when the browser reached us over HTTPS (directly, or via the trusted proxy). */
+function overHttps(req: Request, proxyMode: boolean): boolean {
+  return req.secure || (proxyMode && req.headers["x-forwarded-proto"] === "https");
+}
+
+/**
+ * Signing in: the login link `kubemedic serve` prints (`GET /login?token=…`)
+ * sets the session cookie and redirects to the app; `POST /api/login` does the
+ * same for the sign-in form; `POST /api/logout` clears it. The link's page is
+ * never cached and sends no Referer, so the token in its URL goes nowhere.
+ */
+export function loginRoutes(ctx: ApiContext): Router {
+  const router = express.Router();
+  const { authenticator } = ctx;
+
+  router.get("/login", (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    const token = typeof req.query.token === "string" ? req.query.token : "";
+    if (token !== "" && authenticator.checkToken(token)) {
+      res.setHeader(
+        "Set-Cookie",
+        sessionCookieHeader(
+          authenticator.sessionCookieValue,
+          overHttps(req, authenticator.proxyMode),
+        ),
+      );
+      res.redirect(303, "/");
+      return;
+    }
+    if (authenticator.proxyMode && token === "") {
+      res.redirect(303, "/");
+      return;
+    }
+    res
+      .status(401)
+      .type("html")
+      .send(
+        loginFailedPage(
+          token === ""
+            ? "This link has no token."
+            : "This login link is not valid (the token may have changed).",
+        ),
+      );
+  });
+
+  router.post("/api/login", (req, res) => {
+    const body = validate(LoginBody, req.body, "login body");
+    if (!authenticator.checkToken(body.token.trim())) {
+      throw new ServerError("unauthorized", "that token is not valid");
+    }
+    res.setHeader(
+      "Set-Cookie",
+      sessionCookieHeader(
+        authenticator.sessionCookieValue,
+        overHttps(req, authenticator.proxyMode),
+      ),
+    );
+    res.status(204).end();
+  });
+
+  router.post("/api/logout", (req, res) => {
+    res.setHeader("Set-Cookie", clearSessionCookieHeader(overHttps(req, authenticator.proxyMode)));
+    res.status(204).end();
+  });
+  return router;
+}
+
+function loginFailedPage(why: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>kubemedic · sign in</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2328}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px}</style>
+</head>
+<body>
+<h1>Cannot sign you in</h1>
+<p>${why}</p>
+<p>Use the login link <code>kubemedic serve</code> printed when it started, or
+<a href="/">open kubemedic</a> and paste the token into the sign-in form.</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,56 @@
+import type { RequestHandler } from "express";
+import type { ApiContext } from "./api-context";
+
+/** @default 2_000 */
+const CLUSTER_TIMEOUT_MS = 2_000;
+
+export interface ReadyBody {
+  status: "ready" | "not_ready";
+  db: "ok" | "unreachable";
+  cluster: "ok" | "unreachable" | "none";
+  demo: boolean;
+  reasons: string[];
+}
+
+/**
+ * Readiness: the database answers AND the default cluster answers `/version`.
+ * 503 with the reasons otherwise (a load balancer stops sending traffic; the
+ * process stays up, unlike a failed /healthz).
+ */
+export function readyz(ctx: ApiContext): RequestHandler {
+  return async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const reasons: string[] = [];
+    const db = await ctx.database.ping().then(
+      () => "ok" as const,
+      (error: unknown) => {
+        reasons.push((error as Error).message);
+        return "unreachable" as const;
+      },
+    );
+    let cluster: ReadyBody["cluster"] = "none";
+    if (ctx.clusters.defaultContext !== undefined) {
+      cluster = await ctx.clusters
+        .clusterFor()
+        .version(AbortSignal.timeout(CLUSTER_TIMEOUT_MS))
+        .then(
+          () => "ok" as const,
+          (error: unknown) => {
+            reasons.push(`cluster unreachable: ${(error as Error).message}`);
+            return "unreachable" as const;
+          },
+        );
+    } else {
+      reasons.push("no cluster is configured");
+    }
+    const ready = db === "ok" && cluster === "ok";
+    const body: ReadyBody = {
+      status: ready ? "ready" : "not_ready",
+      db,
+      cluster,
+      demo: ctx.clusters.isDemo,
+      reasons,
+    };
+    res.status(ready ? 200 : 503).json(body);
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  ApprovalRequest,
+  CreateConversationBody,
+  PatchConversationBody,
+  type ConversationDetail,
+  type ConversationList,
+  type ConversationSummary,
+  type TurnSummary,
+} from "@kubemedic/protocol";
+import type { Prisma, PrismaClient } from "../db/prisma";
+import { ServerError } from "../errors";
+import { cleanText } from "./clean";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { parseInput } from "./parse-input";
+import { toConversationSummary, toTurnDetail, toTurnSummary } from "./dto";
+import { toServerError } from "./prisma-errors";
+
+/** The title of a conversation created without one, until its first message names it. */
+export const DEFAULT_TITLE = "New conversation";
+
+/** @default 20 */
+export const DEFAULT_PAGE_SIZE = 20;
+/** @default 100 */
+export const MAX_PAGE_SIZE = 100;
+
+export interface ListOptions {
+  /** 1..100. @default 20 */
+  limit?: number | undefined;
+  /** `nextCursor` of the previous page. */
+  cursor?: string | undefined;
+  /** Case-insensitive substring of the title. */
+  q?: string | undefined;
+}
+
+/** What the gateway answers `conversation.open` with (ConversationStateFrame minus the replay). */
+export interface ConversationState {
+  conversation: ConversationSummary;
+  turns: TurnSummary[];
+  lastSeq: number;
+  pendingApproval: { turnId: string; requests: ApprovalRequest[] } | null;
+}
+
+const lastTurn = { orderBy: { seq: "desc" }, take: 1, select: { status: true } } as const;
+
+/**
+ * Conversations, always scoped to their owner: another user's conversation is
+ * indistinguishable from a missing one (`not_found`), so ids leak nothing.
+ */
+export class ConversationRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async create(ownerId: string, body: CreateConversationBody = {}): Promise<ConversationSummary> {
+    const input = parseInput(CreateConversationBody, body);
+    try {
+      const row = await this.prisma.conversation.create({
+        data: {
+          ownerId,
+          title: input.title === undefined ? DEFAULT_TITLE : cleanText(input.title),
+          clusterContext:
+            input.clusterContext === undefined ? null : cleanText(input.clusterContext),
+          namespace: input.namespace ?? null,
+        },
+      });
+      return toConversationSummary(row, undefined);
+    } catch (error) {
+      throw toServerError(error, "creating a conversation");
+    }
+  }
+
+  /** The owner's conversations, most recently active first, one page at a time. */
+  async list(ownerId: string, options: ListOptions = {}): Promise<ConversationList> {
+    const limit = Math.min(
+      MAX_PAGE_SIZE,
+      Math.max(1, Math.trunc(options.limit ?? DEFAULT_PAGE_SIZE)),
+    );
+    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+    const q = options.q?.trim().slice(0, 200);
+    const where: Prisma.ConversationWhereInput = {
+      ownerId,
+      ...(q ? { title: { contains: escapeLike(q), mode: "insensitive" } } : {}),
+      ...(after === undefined
+        ? {}
+        : {
+            OR: [
+              { updatedAt: { lt: after.updatedAt } },
+              { updatedAt: after.updatedAt, id: { lt: after.id } },
+            ],
+          }),
+    };
+    try {
+      const rows = await this.prisma.conversation.findMany({
+        where,
+        orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+        take: limit + 1,
+        include: { turns: lastTurn },
+      });
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((row) => toConversationSummary(row, row.turns[0])),
+        nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last) : null,
+      };
+    } catch (error) {
+      throw toServerError(error, "listing conversations");
+    }
+  }
+
+  async get(ownerId: string, id: string): Promise<ConversationSummary> {
+    const row = await this.prisma.conversation
+      .findFirst({ where: { id, ownerId }, include: { turns: lastTurn } })
+      .catch((error: unknown) => {
+        throw toServerError(error, "reading a conversation");
+      });
+    if (row === null) throw notFound(id);
+    return toConversationSummary(row, row.turns[0]);
+  }
+
+  /**
+   * Everything a reload shows, in order: turns by sequence, each with its
+   * messages, tool logs, approvals and report. Read in one repeatable-read
+   * transaction so a turn committing meanwhile is either all there or absent.
+   */
+  async detail(ownerId: string, id: string): Promise<ConversationDetail> {
+    const row = await this.prisma
+      .$transaction(
+        (tx) =>
+          tx.conversation.findFirst({
+            where: { id, ownerId },
+            include: {
+              turns: {
+                orderBy: { seq: "asc" },
+                include: {
+                  messages: { orderBy: { seq: "asc" } },
+                  toolLogs: { orderBy: [{ startedAt: "asc" }, { id: "asc" }] },
+                  approvals: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+                  reports: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+                },
+              },
+            },
+          }),
+        { isolationLevel: "RepeatableRead" },
+      )
+      .catch((error: unknown) => {
+        throw toServerError(error, "reading a conversation");
+      });
+    if (row === null) throw notFound(id);
+    return {
+      conversation: toConversationSummary(row, row.turns[row.turns.length - 1]),
+      turns: row.turns.map(toTurnDetail),
+      lastSeq: row.lastEventSeq,
+    };
+  }
+
+  /** Where a conversation stands: for a socket that opens it. */
+  async state(ownerId: string, id: string): Promise<ConversationState> {
+    const row = await this.prisma.conversation
+      .findFirst({
+        where: { id, ownerId },
+        include: {
+          turns: {
+            orderBy: { seq: "asc" },
+            include: { approvals: { where: { decision: null }, orderBy: { createdAt: "asc" } } },
+          },
+        },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "reading a conversation");
+      });
+    if (row === null) throw notFound(id);
+    const paused = row.turns.findLast((t) => t.status === "awaiting_approval");
+    const requests = (paused?.approvals ?? []).flatMap((a) => {
+      const request = ApprovalRequest.safeParse(a.request);
+      return request.success ? [request.data] : [];
+    });
+    return {
+      conversation: toConversationSummary(row, row.turns[row.turns.length - 1]),
+      turns: row.turns.map(toTurnSummary),
+      lastSeq: row.lastEventSeq,
+      pendingApproval: paused === undefined ? null : { turnId: paused.id, requests },
+    };
+  }
+
+  /** Renames or re-targets; does not move the conversation up the list (updatedAt is activity). */
+  async update(
+    ownerId: string,
+    id: string,
+    patch: PatchConversationBody,
+  ): Promise<ConversationSummary> {
+    const input = parseInput(PatchConversationBody, patch);
+    const data: Prisma.ConversationUpdateManyMutationInput = {};
+    if (input.title !== undefined) data.title = cleanText(input.title);
+    if (input.clusterContext !== undefined) data.clusterContext = cleanText(input.clusterContext);
+    if (input.namespace !== undefined) data.namespace = input.namespace;
+    const { count } = await this.prisma.conversation
+      .updateMany({ where: { id, ownerId }, data })
+      .catch((error: unknown) => {
+        throw toServerError(error, "updating a conversation");
+      });
+    if (count === 0) throw notFound(id);
+    return this.get(ownerId, id);
+  }
+
+  /** Deletes the conversation and, by cascade, its turns, messages, tool logs, reports and approvals. */
+  async delete(ownerId: string, id: string): Promise<void> {
+    const { count } = await this.prisma.conversation
+      .deleteMany({ where: { id, ownerId } })
+      .catch((error: unknown) => {
+        throw toServerError(error, "deleting a conversation");
+      });
+    if (count === 0) throw notFound(id);
+  }
+}
+
+/**
+ * Prisma puts `contains` into a LIKE pattern without escaping it, so a search
+ * for "%" would match every title. Backslash is PostgreSQL's default LIKE escape.
+ */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+export function notFound(id: string): ServerError {
+  return new ServerError("not_found", `conversation ${id} not found`);
+}

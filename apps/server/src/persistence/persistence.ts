@@ -1,0 +1,30 @@
+import type { PrismaClient } from "../db/prisma";
+import type { Logger } from "../logger";
+import { ConversationRepository } from "./conversation-repository";
+import { MessageRepository } from "./message-repository";
+import { TurnRepository } from "./turn-repository";
+import type { UnitOfWorkHooks } from "./turn-unit-of-work";
+
+/** The persistence layer the gateway and the REST API use (docs/persistence.md). */
+export interface Persistence {
+  conversations: ConversationRepository;
+  turns: TurnRepository;
+  messages: MessageRepository;
+}
+
+export interface PersistenceOptions {
+  logger?: Logger;
+  /** Fault injection for tests (TurnUnitOfWork). */
+  hooks?: UnitOfWorkHooks;
+}
+
+export function createPersistence(
+  prisma: PrismaClient,
+  options: PersistenceOptions = {},
+): Persistence {
+  return {
+    conversations: new ConversationRepository(prisma),
+    turns: new TurnRepository(prisma, options.logger, options.hooks),
+    messages: new MessageRepository(prisma),
+  };
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import { MAX_MESSAGE_CHARS, type ResolvedApproval } from "@kubemedic/protocol";
+import type { Prisma, PrismaClient } from "../db/prisma";
+import { ServerError } from "../errors";
+import type { Logger } from "../logger";
+import { cleanText } from "./clean";
+import { DEFAULT_TITLE, notFound } from "./conversation-repository";
+import { isUniqueViolation, toServerError } from "./prisma-errors";
+import { TurnUnitOfWork, type UnitOfWorkHooks } from "./turn-unit-of-work";
+
+export interface BeginTurnInput {
+  ownerId: string;
+  conversationId: string;
+  /** The user's message, as validated by the gateway (MessageSendFrame). */
+  text: string;
+  /** Resending the same id never creates a second message or turn. */
+  clientMessageId?: string | undefined;
+  /** @default a new UUID */
+  turnId?: string | undefined;
+  /** @default a new UUID */
+  messageId?: string | undefined;
+  /** The model's label, if known before turn.started. */
+  model?: string | undefined;
+}
+
+export type BeginTurnResult =
+  | {
+      duplicate: false;
+      turnId: string;
+      messageId: string;
+      /** 1, 2, 3… within the conversation. */
+      turnSeq: number;
+      /** Feed it the turn's events; it commits when the turn ends or pauses. */
+      unitOfWork: TurnUnitOfWork;
+    }
+  | { duplicate: true; turnId: string; messageId: string };
+
+export interface ResumeTurnInput {
+  ownerId: string;
+  conversationId: string;
+  turnId: string;
+  /** One decision per pending call, each with who decided and when. */
+  decisions: ResolvedApproval[];
+}
+
+/** Only one turn of a conversation may run or wait for approval at a time. */
+const ACTIVE: Prisma.TurnWhereInput["status"] = { in: ["running", "awaiting_approval"] };
+
+/** A title from the first message: its first line, at most 80 characters. */
+function titleFrom(text: string): string {
+  const line = text.trim().split("\n")[0]?.trim() ?? "";
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line || DEFAULT_TITLE;
+}
+
+/**
+ * Starting, resuming and ending turns. Each method is one short transaction
+ * that is durable when it returns: the user's message from the moment it is
+ * received, a decision from the moment it is made.
+ */
+export class TurnRepository {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly log?: Logger,
+    private readonly hooks: UnitOfWorkHooks = {},
+  ) {}
+
+  /**
+   * Stores the user's message and a `running` turn at once, and returns the
+   * unit of work for the turn's outputs. A clientMessageId seen before returns
+   * the earlier message and turn with `duplicate: true` and writes nothing.
+   * Throws `not_found` (no such conversation for this owner), `turn_in_progress`
+   * (another turn runs or waits for approval) or `bad_request`.
+   */
+  async begin(input: BeginTurnInput): Promise<BeginTurnResult> {
+    const text = cleanText(input.text.trim());
+    if (text === "" || text.length > MAX_MESSAGE_CHARS) {
+      throw new ServerError("bad_request", `a message needs 1 to ${MAX_MESSAGE_CHARS} characters`);
+    }
+    if (input.clientMessageId !== undefined) {
+      const earlier = await this.findDuplicate(input);
+      if (earlier !== undefined) return earlier;
+    }
+    const turnId = input.turnId ?? randomUUID();
+    const messageId = input.messageId ?? randomUUID();
+    try {
+      return await this.prisma.$transaction(async (tx): Promise<BeginTurnResult> => {
+        // The write locks the conversation row: sequence numbers are taken under it.
+        const locked = await tx.conversation.updateMany({
+          where: { id: input.conversationId, ownerId: input.ownerId },
+          data: { updatedAt: new Date() },
+        });
+        if (locked.count === 0) throw notFound(input.conversationId);
+        if (input.clientMessageId !== undefined) {
+          // A concurrent resend may have committed while we waited for the lock.
+          const earlier = await tx.message.findFirst({
+            where: { conversationId: input.conversationId, clientMessageId: input.clientMessageId },
+            select: { id: true, turnId: true },
+          });
+          if (earlier !== null)
+            return { duplicate: true, turnId: earlier.turnId, messageId: earlier.id };
+        }
+        const active = await tx.turn.findFirst({
+          where: { conversationId: input.conversationId, status: ACTIVE },
+          select: { id: true, status: true },
+        });
+        if (active !== null) {
+          throw new ServerError(
+            "turn_in_progress",
+            active.status === "running"
+              ? "a turn is already running in this conversation"
+              : "a change is waiting for your approval in this conversation",
+          );
+        }
+        const [turns, messages] = [
+          await tx.turn.aggregate({
+            where: { conversationId: input.conversationId },
+            _max: { seq: true },
+          }),
+          await tx.message.aggregate({
+            where: { conversationId: input.conversationId },
+            _max: { seq: true },
+          }),
+        ];
+        const turnSeq = (turns._max.seq ?? 0) + 1;
+        await tx.turn.create({
+          data: {
+            id: turnId,
+            conversationId: input.conversationId,
+            seq: turnSeq,
+            status: "running",
+            model: input.model ?? null,
+          },
+        });
+        await tx.message.create({
+          data: {
+            id: messageId,
+            conversationId: input.conversationId,
+            turnId,
+            role: "user",
+            content: text,
+            seq: (messages._max.seq ?? 0) + 1,
+            clientMessageId: input.clientMessageId ?? null,
+          },
+        });
+        if (turnSeq === 1) {
+          await tx.conversation.updateMany({
+            where: { id: input.conversationId, title: DEFAULT_TITLE },
+            data: { title: titleFrom(text) },
+          });
+        }
+        const unitOfWork = new TurnUnitOfWork(
+          this.prisma,
+          input.conversationId,
+          turnId,
+          this.log,
+          this.hooks,
+        );
+        return { duplicate: false, turnId, messageId, turnSeq, unitOfWork };
+      });
+    } catch (error) {
+      if (input.clientMessageId !== undefined && isUniqueViolation(error)) {
+        const earlier = await this.findDuplicate(input);
+        if (earlier !== undefined) return earlier;
+      }
+      throw toServerError(error, "storing your message");
+    }
+  }
+
+  /**
+   * Records the user's decisions on a paused turn at once (the audit must not
+   * depend on the rest of the turn) and sets it running again; returns the
+   * unit of work for the rest of the turn. Throws `not_found`, or
+   * `no_pending_approval` when the turn does not wait or a decision names a
+   * call that is not pending, or `bad_request` when a pending call is left
+   * undecided.
+   */
+  async resume(input: ResumeTurnInput): Promise<TurnUnitOfWork> {
+    try {
+      await this.prisma.$transaction(async (tx) => {
+        const locked = await tx.conversation.updateMany({
+          where: { id: input.conversationId, ownerId: input.ownerId },
+          data: { updatedAt: new Date() },
+        });
+        if (locked.count === 0) throw notFound(input.conversationId);
+        const turn = await tx.turn.findFirst({
+          where: { id: input.turnId, conversationId: input.conversationId },
+          include: { approvals: { where: { decision: null }, select: { toolCallId: true } } },
+        });
+        if (turn === null || turn.status !== "awaiting_approval") {
+          throw new ServerError(
+            "no_pending_approval",
+            "nothing in this turn is waiting for a decision",
+          );
+        }
+        const pending = new Set(turn.approvals.map((a) => a.toolCallId));
+        const unknown = input.decisions.filter((d) => !pending.has(d.toolCallId));
+        if (unknown.length > 0) {
+          throw new ServerError(
+            "no_pending_approval",
+            `not waiting for a decision: ${unknown.map((d) => d.toolCallId).join(", ")}`,
+          );
+        }
+        const decided = new Set(input.decisions.map((d) => d.toolCallId));
+        const missing = [...pending].filter((id) => !decided.has(id));
+        if (missing.length > 0) {
+          throw new ServerError(
+            "bad_request",
+            `decide every pending change (missing: ${missing.join(", ")})`,
+          );
+        }
+        for (const d of input.decisions) {
+          await tx.approval.updateMany({
+            where: { turnId: input.turnId, toolCallId: d.toolCallId, decision: null },
+            data: {
+              decision: d.decision,
+              reason: d.reason === undefined ? null : cleanText(d.reason),
+              decidedBy: d.by,
+              decidedAt: new Date(d.at),
+            },
+          });
+        }
+        await tx.turn.update({ where: { id: input.turnId }, data: { status: "running" } });
+      });
+    } catch (error) {
+      throw toServerError(error, "recording your decision");
+    }
+    return new TurnUnitOfWork(
+      this.prisma,
+      input.conversationId,
+      input.turnId,
+      this.log,
+      this.hooks,
+    );
+  }
+
+  /**
+   * Ends a turn that waits for approval without running anything (the user
+   * stopped it, or moved on). Pending approvals stay undecided in the audit.
+   */
+  async cancelPaused(
+    input: Omit<ResumeTurnInput, "decisions"> & { reason?: string },
+  ): Promise<void> {
+    const { count } = await this.prisma.turn
+      .updateMany({
+        where: {
+          id: input.turnId,
+          conversationId: input.conversationId,
+          status: "awaiting_approval",
+          conversation: { ownerId: input.ownerId },
+        },
+        data: {
+          status: "cancelled",
+          finishedAt: new Date(),
+          errorCode: "cancelled",
+          error: input.reason === undefined ? null : cleanText(input.reason),
+        },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "cancelling the turn");
+      });
+    if (count === 0)
+      throw new ServerError(
+        "no_pending_approval",
+        "nothing in this turn is waiting for a decision",
+      );
+  }
+
+  /**
+   * At start: turns still `running` belong to a process that is gone, so they
+   * become `interrupted` (never silently lost). Turns waiting for approval stay
+   * as they are: their graph state is checkpointed and resumes. Assumes one
+   * server per database. Returns how many turns were marked.
+   */
+  async markInterrupted(): Promise<number> {
+    const { count } = await this.prisma.turn
+      .updateMany({
+        where: { status: "running" },
+        data: {
+          status: "interrupted",
+          finishedAt: new Date(),
+          error: "The server stopped while this turn was running.",
+        },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "recovering interrupted turns");
+      });
+    return count;
+  }
+
+  private async findDuplicate(input: BeginTurnInput): Promise<BeginTurnResult | undefined> {
+    const earlier = await this.prisma.message
+      .findFirst({
+        where: {
+          conversationId: input.conversationId,
+          clientMessageId: input.clientMessageId ?? null,
+          conversation: { ownerId: input.ownerId },
+        },
+        select: { id: true, turnId: true },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "storing your message");
+      });
+    return earlier === null
+      ? undefined
+      : { duplicate: true, turnId: earlier.turnId, messageId: earlier.id };
+  }
+}

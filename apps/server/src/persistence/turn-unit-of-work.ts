@@ -1,0 +1,264 @@
+import { randomUUID } from "node:crypto";
+import type { EventFrame } from "@kubemedic/protocol";
+import type { Prisma, PrismaClient } from "../db/prisma";
+import { ServerError } from "../errors";
+import type { Logger } from "../logger";
+import { toServerError } from "./prisma-errors";
+import { TurnBuffer } from "./turn-buffer";
+import type { TurnEnding, TurnWrite } from "./turn-write";
+
+/** What one commit wrote. */
+export interface TurnCommit {
+  turnId: string;
+  status: TurnEnding;
+  messages: number;
+  toolLogs: number;
+  reports: number;
+  approvals: number;
+}
+
+export type UnitOfWorkState = "open" | "committed" | "failed";
+
+/** Hooks for tests and metrics; none is needed in production. */
+export interface UnitOfWorkHooks {
+  /** Runs inside the commit transaction after every write, before COMMIT. A throw rolls it all back. */
+  beforeCommit?: (turnId: string) => Promise<void> | void;
+}
+
+/**
+ * One segment of one turn, from its start (or its resumption after an
+ * approval) until it ends or pauses. The gateway feeds it every event of the
+ * turn, in order, as the EventFrame it sends to clients; the unit of work
+ * buffers them and, on the event that ends or pauses the turn, writes the
+ * assistant messages, tool logs, report, approvals, the turn's status, token
+ * counts and timings and the conversation's lastEventSeq in ONE transaction.
+ * If that transaction fails nothing of it is stored, the turn is marked
+ * `failed` in a separate write (or, if the database is gone, found `running`
+ * and marked `interrupted` at the next start), and `record` throws.
+ */
+export class TurnUnitOfWork {
+  private readonly buffer: TurnBuffer;
+  private current: UnitOfWorkState = "open";
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    readonly conversationId: string,
+    readonly turnId: string,
+    private readonly log?: Logger,
+    private readonly hooks: UnitOfWorkHooks = {},
+  ) {
+    this.buffer = new TurnBuffer(turnId);
+  }
+
+  get state(): UnitOfWorkState {
+    return this.current;
+  }
+
+  /**
+   * Buffers one event. Resolves to the commit when the event ended or paused
+   * the turn (turn.completed | turn.failed | turn.cancelled | approval.requested),
+   * to undefined otherwise. Throws a ServerError when the commit failed.
+   */
+  async record(frame: EventFrame): Promise<TurnCommit | undefined> {
+    if (this.current !== "open") {
+      throw new ServerError(
+        "internal",
+        `the unit of work of turn ${this.turnId} is ${this.current}`,
+      );
+    }
+    if (frame.conversationId !== this.conversationId) {
+      throw new ServerError(
+        "internal",
+        `event of conversation ${frame.conversationId} recorded for ${this.conversationId}`,
+      );
+    }
+    if (!this.buffer.apply(frame)) return undefined;
+    const write = this.buffer.result();
+    try {
+      const commit = await this.commit(write);
+      this.current = "committed";
+      return commit;
+    } catch (error) {
+      this.current = "failed";
+      const failure = toServerError(error, "saving the turn");
+      this.log?.error(
+        { err: error, turnId: this.turnId },
+        "turn commit failed; nothing of it was stored",
+      );
+      await this.markFailed(write.maxSeq, failure);
+      throw failure;
+    }
+  }
+
+  private async commit(write: TurnWrite): Promise<TurnCommit> {
+    const { conversationId, turnId } = this;
+    await this.prisma.$transaction(async (tx) => {
+      // Locks the conversation row first: message sequence numbers are taken under it.
+      const touched = await tx.conversation.updateMany({
+        where: { id: conversationId },
+        data: { updatedAt: write.finishedAt ?? new Date() },
+      });
+      if (touched.count === 0)
+        throw new ServerError("not_found", `conversation ${conversationId} was deleted`);
+      await tx.conversation.updateMany({
+        where: { id: conversationId, lastEventSeq: { lt: write.maxSeq } },
+        data: { lastEventSeq: write.maxSeq },
+      });
+      const turn = await tx.turn.updateMany({
+        where: { id: turnId, conversationId, status: "running" },
+        data: turnFields(write),
+      });
+      if (turn.count === 0) {
+        throw new ServerError(
+          "conflict",
+          `turn ${turnId} is no longer running (cancelled or interrupted meanwhile)`,
+        );
+      }
+      await this.writeMessages(tx, write);
+      if (write.toolLogs.length > 0) {
+        await tx.toolLog.createMany({
+          data: write.toolLogs.map((t) => ({ ...t, turnId })),
+          // A tool call already logged in an earlier segment keeps its first record.
+          skipDuplicates: true,
+        });
+      }
+      if (write.reports.length > 0) {
+        const ids = await freshIds(
+          tx,
+          "diagnosisReport",
+          write.reports.map((r) => r.id ?? randomUUID()),
+        );
+        await tx.diagnosisReport.createMany({
+          data: write.reports.map((r, i) => ({
+            ...r,
+            id: ids[i] as string,
+            turnId,
+            payload: r.payload as Prisma.InputJsonValue,
+          })),
+        });
+      }
+      if (write.approvals.length > 0) {
+        await tx.approval.createMany({
+          data: write.approvals.map((a) => ({
+            ...a,
+            turnId,
+            request: a.request as Prisma.InputJsonValue,
+          })),
+          skipDuplicates: true,
+        });
+      }
+      for (const d of write.decisions) {
+        // Usually already stored by resume(); applied again so the event stream alone is enough.
+        await tx.approval.updateMany({
+          where: { turnId, toolCallId: d.toolCallId },
+          data: {
+            decision: d.decision,
+            reason: d.reason,
+            decidedBy: d.decidedBy,
+            decidedAt: d.decidedAt,
+          },
+        });
+      }
+      await this.hooks.beforeCommit?.(turnId);
+    });
+    return {
+      turnId,
+      status: write.status,
+      messages: write.messages.length,
+      toolLogs: write.toolLogs.length,
+      reports: write.reports.length,
+      approvals: write.approvals.length,
+    };
+  }
+
+  private async writeMessages(tx: Prisma.TransactionClient, write: TurnWrite): Promise<void> {
+    if (write.messages.length === 0) return;
+    const max = await tx.message.aggregate({
+      where: { conversationId: this.conversationId },
+      _max: { seq: true },
+    });
+    const base = max._max.seq ?? 0;
+    // The agent's message ids become the rows' ids so a reload matches what streamed.
+    const ids = await freshIds(
+      tx,
+      "message",
+      write.messages.map((m) => m.id),
+    );
+    await tx.message.createMany({
+      data: write.messages.map((m, i) => ({
+        id: ids[i] as string,
+        conversationId: this.conversationId,
+        turnId: this.turnId,
+        role: "assistant" as const,
+        content: m.content,
+        toolCalls: m.toolCalls as Prisma.InputJsonValue,
+        seq: base + i + 1,
+        createdAt: m.createdAt,
+      })),
+    });
+  }
+
+  /** The separate write after a failed commit: outputs are gone, the failure is recorded. */
+  private async markFailed(maxSeq: number, failure: ServerError): Promise<void> {
+    try {
+      await this.prisma.$transaction([
+        this.prisma.turn.updateMany({
+          where: { id: this.turnId, status: "running" },
+          data: {
+            status: "failed",
+            finishedAt: new Date(),
+            errorCode: failure.wireCode,
+            // Never the driver's text: it may quote the values that were refused.
+            error: "The results of this turn could not be saved.",
+          },
+        }),
+        // The events were sent with these numbers: keep them growing after a restart.
+        this.prisma.conversation.updateMany({
+          where: { id: this.conversationId, lastEventSeq: { lt: maxSeq } },
+          data: { lastEventSeq: maxSeq },
+        }),
+      ]);
+    } catch (error) {
+      this.log?.error(
+        { err: error, turnId: this.turnId },
+        "could not mark the turn failed; it will be marked interrupted at the next start",
+      );
+    }
+  }
+}
+
+function turnFields(write: TurnWrite): Prisma.TurnUpdateManyMutationInput {
+  const data: Prisma.TurnUpdateManyMutationInput = { status: write.status };
+  if (write.model !== undefined) data.model = write.model;
+  if (write.startedAt !== undefined) data.startedAt = write.startedAt;
+  if (write.finishedAt !== undefined) data.finishedAt = write.finishedAt;
+  if (write.durationMs !== undefined) data.durationMs = write.durationMs;
+  if (write.inputTokens !== undefined) data.inputTokens = write.inputTokens;
+  if (write.outputTokens !== undefined) data.outputTokens = write.outputTokens;
+  if (write.errorCode !== undefined) data.errorCode = write.errorCode;
+  if (write.error !== undefined) data.error = write.error;
+  return data;
+}
+
+/**
+ * Keeps caller-chosen ids unless a row already has one (an agent reusing an id
+ * across conversations must not fail a user's turn): those get a fresh UUID.
+ */
+async function freshIds(
+  tx: Prisma.TransactionClient,
+  table: "message" | "diagnosisReport",
+  wanted: string[],
+): Promise<string[]> {
+  const where = { id: { in: wanted } };
+  const taken =
+    table === "message"
+      ? await tx.message.findMany({ where, select: { id: true } })
+      : await tx.diagnosisReport.findMany({ where, select: { id: true } });
+  const takenIds = new Set(taken.map((row) => row.id));
+  const seen = new Set<string>();
+  return wanted.map((id) => {
+    const fresh = takenIds.has(id) || seen.has(id) ? randomUUID() : id;
+    seen.add(fresh);
+    return fresh;
+  });
+}

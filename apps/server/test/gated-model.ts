@@ -1,0 +1,54 @@
+import type { ModelHandle } from "@kubemedic/agent";
+import { ScriptedChatModel, type Reply, type ScriptStep } from "@kubemedic/agent/testing";
+
+/**
+ * A gate the test opens and closes: while closed, the model's answer waits,
+ * so a turn is deterministically "running" for as long as the test needs.
+ */
+export class Gate {
+  private waiters: (() => void)[] = [];
+  private closed = false;
+
+  close(): void {
+    this.closed = true;
+  }
+
+  open(): void {
+    this.closed = false;
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  wait(): Promise<void> {
+    return this.closed ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+  }
+
+  get waiting(): number {
+    return this.waiters.length;
+  }
+}
+
+/**
+ * A zero-latency scripted model (the agent's test model) whose turns run one
+ * kubectl read, then wait at the gate, then answer. Each answer depends only
+ * on the conversation so far, so concurrent turns never steal each other's
+ * steps. The model's base class awaits its reply, so the gated answer is a
+ * promise; ScriptStep's type does not say so, hence the cast.
+ */
+export function gatedModel(gate: Gate, namespace = "shop"): ModelHandle {
+  const step: ScriptStep = (messages) => {
+    const last = messages[messages.length - 1];
+    if (last === undefined || !("tool_call_id" in last)) {
+      return {
+        text: "Looking at the pods first.",
+        toolCalls: [{ name: "kubectl", args: { command: `get pods -n ${namespace}` } }],
+      };
+    }
+    const answer: Reply = { text: "The pods are listed above; nothing else to check." };
+    return gate.wait().then(() => answer) as unknown as Reply;
+  };
+  return {
+    model: new ScriptedChatModel([step], { loop: true, record: false }),
+    label: "scripted",
+    offline: false,
+  };
+}

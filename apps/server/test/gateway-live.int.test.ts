@@ -1,0 +1,340 @@
+import { ConversationDetail, type EventFrame } from "@kubemedic/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startDemo, type DemoFixture } from "./demo";
+import { Gate, gatedModel } from "./gated-model";
+import { GatewayFixture, SCRIPTED_GRAPH } from "./gateway-fixture";
+import { serverBackends, type ServerDatabase } from "./server-backends";
+import type { TestSocket } from "./test-socket";
+
+/**
+ * The live side of the gateway with a scripted model whose turns wait at a
+ * gate the test controls, so a turn is "running" exactly as long as needed:
+ * reconnects, dropped sockets, one turn per conversation, cancel, per-user
+ * limits, privacy between users (trusted-proxy mode), no cross-talk, and a
+ * graceful shutdown. PGlite and PostgreSQL.
+ */
+const backends = await serverBackends();
+
+const seqs = (frames: EventFrame[]) => frames.map((f) => f.seq);
+const consecutive = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(backends)("live gateway on $name", (backend) => {
+  describe.skipIf(backend.skipped !== undefined)("gated scripted model", () => {
+    const gate = new Gate();
+    let demo: DemoFixture;
+    let database: ServerDatabase;
+    let fx: GatewayFixture;
+    const as = (user: string) => fx.socket({ headers: { "x-user": user } });
+    const detail = async (id: string, user: string) =>
+      ConversationDetail.parse(await fx.json(`/api/conversations/${id}`, { user }));
+
+    beforeAll(async () => {
+      demo = await startDemo();
+      database = await backend.create();
+      fx = await GatewayFixture.start(database, {
+        kubeconfig: demo.kubeconfig,
+        model: gatedModel(gate),
+        graphConfig: SCRIPTED_GRAPH,
+        env: {
+          KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User",
+          KUBEMEDIC_MAX_TURNS_PER_USER: "2",
+          KUBEMEDIC_MAX_CONNECTIONS_PER_USER: "4",
+          KUBEMEDIC_RATE_LIMIT: "20",
+          KUBEMEDIC_RATE_BURST: "30",
+          KUBEMEDIC_SHUTDOWN_GRACE_MS: "300",
+          KUBEMEDIC_WS_HEARTBEAT_MS: "1000",
+        },
+      });
+    });
+    afterEach(() => gate.open());
+    afterAll(async () => {
+      gate.open();
+      await fx?.close();
+      await database?.dispose();
+      await demo?.close();
+    });
+
+    it("a client reconnecting with lastEventId gets what it missed, then the live stream, with no gap", async () => {
+      gate.close();
+      const first = await as("ann");
+      const conversationId = await fx.newConversation(first);
+      const turnId = await fx.send(first, conversationId, "list pods in shop");
+      const lastToolEvent = await first.event("tool.finished", turnId);
+      const seen = first.events(conversationId);
+      const lastSeen = seen.find((e) => e.event.type === "turn.started")!.seq;
+      await first.close();
+
+      const again = await as("ann");
+      again.send({
+        type: "conversation.open",
+        requestId: "re",
+        conversationId,
+        lastEventId: lastSeen,
+      });
+      const state = await again.waitFor((f) => f.type === "conversation.state");
+      if (state.type !== "conversation.state") return;
+      expect(state.resync).toBe(false);
+      expect(state.turns.map((t) => t.status)).toEqual(["running"]);
+      expect(state.lastSeq).toBe(lastToolEvent.seq);
+      expect(seqs(state.missed)).toEqual(consecutive(lastSeen + 1, lastToolEvent.seq));
+      expect(state.missed.map((f) => f.event)).toEqual(
+        seen.filter((e) => e.seq > lastSeen).map((e) => e.event),
+      );
+
+      gate.open();
+      const end = await again.event("turn.completed", turnId);
+      const live = again.events(conversationId);
+      expect(seqs([...state.missed, ...live])).toEqual(consecutive(lastSeen + 1, end.seq));
+      const stored = await detail(conversationId, "ann");
+      expect(stored.lastSeq).toBe(end.seq);
+      await again.close();
+    });
+
+    it("a turn keeps running when its only socket drops, and its result is there on reload", async () => {
+      gate.close();
+      const socket = await as("bea");
+      const conversationId = await fx.newConversation(socket);
+      const turnId = await fx.send(socket, conversationId, "list pods in shop");
+      await socket.close();
+      expect(fx.server.hub.get(conversationId)?.run?.turnId).toBe(turnId);
+      gate.open();
+      const stored = await until(
+        () => detail(conversationId, "bea"),
+        (d) => d.turns[0]?.status !== "running",
+      );
+      expect(stored.turns[0]).toMatchObject({ id: turnId, status: "completed" });
+      expect(stored.turns[0]!.messages.map((m) => m.role)).toEqual([
+        "user",
+        "assistant",
+        "assistant",
+      ]);
+      expect(stored.turns[0]!.toolLogs.map((l) => [l.command, l.status])).toEqual([
+        ["get pods -n shop", "ok"],
+      ]);
+    });
+
+    it("one turn per conversation: a second message is refused with turn_in_progress, a resend is acknowledged as a duplicate", async () => {
+      gate.close();
+      const socket = await as("cat");
+      const conversationId = await fx.newConversation(socket);
+      const send = (requestId: string, clientMessageId: string, text: string) => {
+        socket.send({ type: "message.send", requestId, conversationId, text, clientMessageId });
+        return socket.waitFor(
+          (f) => (f.type === "ack" || f.type === "error") && f.requestId === requestId,
+        );
+      };
+      const first = await send("r1", "cm-first-0001", "list pods in shop");
+      expect(first).toMatchObject({ type: "ack", duplicate: false });
+      expect(await send("r2", "cm-second-001", "and now?")).toMatchObject({
+        type: "error",
+        code: "turn_in_progress",
+        conversationId,
+      });
+      const resent = await send("r3", "cm-first-0001", "list pods in shop");
+      expect(resent).toMatchObject({ type: "ack", duplicate: true });
+      if (first.type === "ack" && resent.type === "ack") {
+        expect([resent.messageId, resent.turnId]).toEqual([first.messageId, first.turnId]);
+      }
+      gate.open();
+      if (first.type === "ack") await socket.event("turn.completed", first.turnId);
+      const next = await send("r4", "cm-third-0001", "list pods in shop again");
+      expect(next).toMatchObject({ type: "ack", duplicate: false });
+      if (next.type === "ack") await socket.event("turn.completed", next.turnId);
+      const stored = await detail(conversationId, "cat");
+      expect(stored.turns.map((t) => t.status)).toEqual(["completed", "completed"]);
+      expect(stored.turns[0]!.messages.filter((m) => m.role === "user")).toHaveLength(1);
+      await socket.close();
+    });
+
+    it("turn.cancel stops a running turn; what it had streamed is stored with the cancellation", async () => {
+      gate.close();
+      const socket = await as("dan");
+      const conversationId = await fx.newConversation(socket);
+      const turnId = await fx.send(socket, conversationId, "list pods in shop");
+      await socket.event("tool.finished", turnId);
+      socket.send({ type: "turn.cancel", conversationId, turnId });
+      const cancelled = await socket.event("turn.cancelled", turnId);
+      expect(cancelled.event.reason).toBe("Stopped by the user.");
+      const stored = await detail(conversationId, "dan");
+      expect(stored.turns[0]).toMatchObject({ status: "cancelled", error: "Stopped by the user." });
+      expect(stored.turns[0]!.messages[1]?.content).toBe("Looking at the pods first.");
+      expect(stored.turns[0]!.toolLogs).toHaveLength(1);
+      expect(stored.lastSeq).toBe(cancelled.seq);
+      await socket.close();
+    });
+
+    it("per-user limits: concurrent turns (too_many_turns) and connections (4429); other users are unaffected", async () => {
+      gate.close();
+      const socket = await as("eve");
+      const ids = [
+        await fx.newConversation(socket),
+        await fx.newConversation(socket),
+        await fx.newConversation(socket),
+      ];
+      await fx.send(socket, ids[0]!, "list pods in shop");
+      await fx.send(socket, ids[1]!, "list pods in shop");
+      socket.send({
+        type: "message.send",
+        requestId: "third",
+        conversationId: ids[2],
+        text: "list pods in shop",
+        clientMessageId: "cm-third-turn",
+      });
+      expect(
+        await socket.waitFor((f) => f.type === "error" && f.requestId === "third"),
+      ).toMatchObject({
+        code: "too_many_turns",
+      });
+      const other = await as("fay");
+      await fx.send(other, await fx.newConversation(other), "list pods in shop");
+
+      const more = [await as("eve"), await as("eve"), await as("eve")];
+      const refused = await as("eve");
+      expect((await refused.closed).code).toBe(4429);
+      expect(refused.frames[0]).toMatchObject({ type: "error", code: "too_many_connections" });
+      gate.open();
+      await Promise.all([socket, other, ...more].map((s) => s.close()));
+    });
+
+    it("rate-limits a flooding connection with error frames and serves it again once it slows down", async () => {
+      const socket = await as("gus");
+      for (let i = 0; i < 100; i++) socket.send({ type: "ping", requestId: `p${i}` });
+      await until(
+        () => Promise.resolve(socket.frames.length),
+        (n) => n >= 101,
+      );
+      const answers = socket.frames.slice(1);
+      expect(answers).toHaveLength(100);
+      const limited = answers.filter((f) => f.type === "error" && f.code === "rate_limited");
+      expect(limited.length).toBeGreaterThan(50);
+      expect(answers.filter((f) => f.type === "pong").length).toBeGreaterThanOrEqual(30);
+      // Each answer names the frame it answers.
+      expect(new Set(answers.map((f) => (f as { requestId?: string }).requestId)).size).toBe(100);
+      await new Promise((r) => setTimeout(r, 1_500));
+      socket.send({ type: "ping", requestId: "later" });
+      expect(
+        await socket.waitFor((f) => f.type === "pong" && f.requestId === "later"),
+      ).toBeDefined();
+      await socket.close();
+    });
+
+    it("pings every socket and drops a peer that stops answering, keeping the live ones", async () => {
+      const live = await as("ivy");
+      const dead = await fx.socket({ headers: { "x-user": "ivy" }, autoPong: false });
+      const pings: number[] = [];
+      live.ws.on("ping", () => pings.push(Date.now()));
+      const closed = await dead.closed;
+      // The server terminates it (no close frame): the client sees an abnormal closure.
+      expect(closed.code).toBe(1006);
+      expect(pings.length).toBeGreaterThanOrEqual(1);
+      live.send({ type: "ping", requestId: "still" });
+      expect(await live.waitFor((f) => f.type === "pong" && f.requestId === "still")).toBeDefined();
+      await live.close();
+    });
+
+    it("keeps users apart: another user's conversation is a 404 everywhere, and concurrent turns never cross", async () => {
+      const alice = await as("alice");
+      const bob = await as("bob");
+      const aliceConversation = await fx.newConversation(alice, { title: "alice's" });
+      expect(
+        (await fx.rest(`/api/conversations/${aliceConversation}`, { user: "bob" })).status,
+      ).toBe(404);
+      const bobList = await fx.json<{ items: { id: string }[] }>("/api/conversations", {
+        user: "bob",
+      });
+      expect(bobList.items.map((c) => c.id)).not.toContain(aliceConversation);
+      const attempts = [
+        { type: "conversation.open", requestId: "b1", conversationId: aliceConversation },
+        {
+          type: "message.send",
+          requestId: "b2",
+          conversationId: aliceConversation,
+          text: "hi",
+          clientMessageId: "cm-bob-0001",
+        },
+        { type: "turn.cancel", requestId: "b3", conversationId: aliceConversation },
+        {
+          type: "approval.decide",
+          requestId: "b4",
+          conversationId: aliceConversation,
+          turnId: "t",
+          decisions: [{ toolCallId: "c", decision: "approve" }],
+        },
+      ];
+      for (const frame of attempts) {
+        bob.send(frame);
+        expect(
+          await bob.waitFor((f) => f.type === "error" && f.requestId === frame.requestId),
+        ).toMatchObject({
+          code: "not_found",
+        });
+      }
+
+      // Six turns at once: three users with two conversations each (their limit is 2 turns).
+      gate.close();
+      const users = ["u1", "u2", "u3"];
+      const sockets = await Promise.all(users.map((u) => as(u)));
+      const runs: { socket: TestSocket; conversationId: string; turnId: string }[] = [];
+      for (const socket of sockets) {
+        for (let i = 0; i < 2; i++) {
+          const conversationId = await fx.newConversation(socket);
+          runs.push({
+            socket,
+            conversationId,
+            turnId: await fx.send(socket, conversationId, "list pods in shop"),
+          });
+        }
+      }
+      await until(
+        () => Promise.resolve(gate.waiting),
+        (n) => n === runs.length,
+      );
+      gate.open();
+      for (const run of runs) await run.socket.event("turn.completed", run.turnId);
+      for (const socket of sockets) {
+        const mine = new Set(runs.filter((r) => r.socket === socket).map((r) => r.conversationId));
+        const foreign = socket.events().filter((e) => !mine.has(e.conversationId));
+        expect(foreign).toEqual([]);
+        for (const id of mine) {
+          const events = socket.events(id);
+          expect(seqs(events)).toEqual(consecutive(1, events.length));
+          expect(new Set(events.map((e) => e.event.turnId)).size).toBe(1);
+        }
+      }
+      expect(alice.events().filter((e) => e.conversationId !== aliceConversation)).toEqual([]);
+      expect(bob.events()).toEqual([]);
+      await Promise.all([alice, bob, ...sockets].map((s) => s.close()));
+    });
+
+    it("shuts down gracefully: a turn still running after the grace period is stopped and stored, sockets close with 1001", async () => {
+      gate.close();
+      const socket = await as("hal");
+      const conversationId = await fx.newConversation(socket);
+      const turnId = await fx.send(socket, conversationId, "list pods in shop");
+      await socket.event("tool.finished", turnId);
+      await fx.server.close();
+      const cancelled = await socket.event("turn.cancelled", turnId, 1_000);
+      expect(cancelled.event.reason).toBe("The server shut down while this turn was running.");
+      expect((await socket.closed).code).toBe(1001);
+
+      gate.open();
+      await fx.restart();
+      const stored = await detail(conversationId, "hal");
+      expect(stored.turns[0]).toMatchObject({
+        status: "cancelled",
+        error: "The server shut down while this turn was running.",
+      });
+      expect(stored.lastSeq).toBe(cancelled.seq);
+    });
+  });
+});
