@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  alignTop,
+  ask,
+  conversationIdOf,
+  openApp,
+  readWholeTimeline,
+  scrollToLatest,
+  waitTurn,
+} from "./support/app";
+import {
+  collectErrors,
+  describeInChromium,
+  launchChromium,
+  screenshot,
+  type Browser,
+} from "./support/browser";
+import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
+
+/**
+ * The main path against the real server (demo cluster, offline diagnostician):
+ * ask, watch the answer stream with its tool calls, read the report, come back
+ * to an old conversation.
+ */
+describeInChromium("chat", () => {
+  let server: KubemedicServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startKubemedic();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("streams an investigation: tool cards while it runs, then a report", async () => {
+    const { context, page } = await openApp(browser, server);
+    const errors = collectErrors(page);
+    expect(await page.getByTestId("model-badge").textContent()).toContain("offline diagnostician");
+    expect(await page.getByTestId("empty-state").isVisible()).toBe(true);
+
+    // Record how the assistant's text grows, straight from the DOM.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __seen: { streaming: number; lengths: number[]; runningTools: number };
+      };
+      w.__seen = { streaming: 0, lengths: [], runningTools: 0 };
+      new MutationObserver(() => {
+        const streaming = document.querySelector(
+          '[data-testid="assistant-message"][data-streaming="true"]',
+        );
+        if (streaming !== null) {
+          w.__seen.streaming++;
+          w.__seen.lengths.push(streaming.textContent?.length ?? 0);
+        }
+        if (document.querySelector('[data-testid="tool-card"][data-status="running"]') !== null)
+          w.__seen.runningTools++;
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+
+    await ask(page, "why is checkout failing in shop?");
+    await page.waitForURL(/\/c\/[^/]+$/);
+    expect(await waitTurn(page)).toBe("completed");
+
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __seen: { streaming: number; lengths: number[]; runningTools: number };
+          }
+        ).__seen,
+    );
+    expect(seen.streaming, "the answer was shown while it streamed").toBeGreaterThan(1);
+    expect(new Set(seen.lengths).size, "the streamed text grew").toBeGreaterThan(1);
+    expect(seen.runningTools, "a tool card showed its spinner while running").toBeGreaterThan(0);
+
+    const commands = await readWholeTimeline(page, () =>
+      page.locator('[data-testid="tool-card"] .tool-cmd').allTextContents(),
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    expect(commands.every((c) => c.includes("kubectl") || c.includes("k8sgpt"))).toBe(true);
+
+    const report = page.getByTestId("report-card");
+    await report.scrollIntoViewIfNeeded();
+    expect(await report.getByTestId("report-category").textContent()).toBe("CrashLoop");
+    expect((await report.getByTestId("report-root-cause").textContent())?.length).toBeGreaterThan(
+      10,
+    );
+    expect(await report.getByTestId("resource-chip").count()).toBeGreaterThan(0);
+    await alignTop(report);
+    await screenshot(page, "report-card");
+
+    // Open the first tool card and show its output, as a user would.
+    await page.getByTestId("timeline").evaluate((el) => (el.scrollTop = 0));
+    await page.getByTestId("user-message").first().waitFor();
+    const first = commands[0] ?? "";
+    const card = page.getByTestId("tool-card").filter({ hasText: first }).first();
+    if ((await card.getAttribute("data-status")) !== "error")
+      await card.locator(".card-head").click();
+    await card.getByTestId("tool-output").waitFor();
+    expect(await card.locator(".card-head").getAttribute("aria-expanded")).toBe("true");
+    await screenshot(page, "chat-tool-cards");
+
+    // A chip asks about one resource: the composer gets the question and the resource.
+    await scrollToLatest(page);
+    await report.scrollIntoViewIfNeeded();
+    await report.getByTestId("resource-chip").first().click();
+    expect(await page.getByTestId("composer").inputValue()).toMatch(/^Tell me more about /);
+    expect(await page.locator(".about-chip").count()).toBe(1);
+
+    // Nothing pushes the page sideways at desktop width (a long header, a wide output).
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.scrollWidth - window.innerWidth,
+        document.documentElement.scrollLeft,
+      ]),
+    ).toEqual([0, 0]);
+    expect(await page.getByTestId("connection-state").isVisible()).toBe(true);
+
+    // The conversation is in the sidebar, selected.
+    const item = page.locator('[data-testid="conversation-item"][aria-current="page"]');
+    expect(await item.textContent()).toContain("why is checkout failing in shop?");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the selected conversation in the URL across a reload, and opens an old one from the sidebar", async () => {
+    const { context, page } = await openApp(browser, server);
+    await ask(page, "why does report-worker in analytics keep restarting?");
+    await page.waitForURL(/\/c\//);
+    await waitTurn(page);
+    const second = conversationIdOf(page);
+
+    await page.reload();
+    expect(conversationIdOf(page)).toBe(second);
+    await page.getByTestId("report-card").waitFor();
+    expect(await page.getByTestId("report-category").textContent()).toBe("OOMKilled");
+
+    // The first test's conversation is older: open it from the list.
+    await page
+      .locator('[data-testid="conversation-item"]')
+      .filter({ hasText: "why is checkout failing in shop?" })
+      .locator("a")
+      .click();
+    await page.waitForURL((url) => !url.pathname.endsWith(second));
+    await page.getByTestId("report-card").waitFor();
+    expect(await page.getByTestId("report-category").textContent()).toBe("CrashLoop");
+    expect(await page.getByTestId("page-title").textContent()).toContain("checkout");
+
+    // Back goes to the second conversation again.
+    await page.goBack();
+    expect(conversationIdOf(page)).toBe(second);
+    await context.close();
+  });
+
+  it("sends with Enter, adds a line with Shift+Enter, and keeps a draft per conversation", async () => {
+    const { context, page } = await openApp(browser, server);
+    const box = page.getByTestId("composer");
+    await box.click();
+    await page.keyboard.type("first line");
+    await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type("second line");
+    expect(await box.inputValue()).toBe("first line\nsecond line");
+    await page.reload();
+    expect(await page.getByTestId("composer").inputValue()).toBe("first line\nsecond line");
+    await page.getByTestId("composer").fill("");
+    expect(await page.getByTestId("send").isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("renames and deletes a conversation from the sidebar", async () => {
+    const { context, page } = await openApp(browser, server);
+    await ask(page, "is anything wrong in the storefront namespace?");
+    await page.waitForURL(/\/c\//);
+    await waitTurn(page);
+    const id = conversationIdOf(page);
+    const item = page.locator('[data-testid="conversation-item"][aria-current="page"]');
+    await item.hover();
+    await item.getByRole("button", { name: /Rename/ }).click();
+    const input = page.getByRole("textbox", { name: "Conversation title" });
+    await input.fill("storefront health");
+    await input.press("Enter");
+    await expect.poll(() => page.getByTestId("page-title").textContent()).toBe("storefront health");
+    const stored = (await (
+      await page.request.get(`${server.url}/api/conversations/${id}`)
+    ).json()) as {
+      conversation: { title: string };
+    };
+    expect(stored.conversation.title).toBe("storefront health");
+
+    const renamed = page
+      .locator('[data-testid="conversation-item"]')
+      .filter({ hasText: "storefront health" });
+    await renamed.hover();
+    await renamed.getByRole("button", { name: /Delete/ }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect((await page.request.get(`${server.url}/api/conversations/${id}`)).status()).toBe(404);
+    await context.close();
+  });
+
+  it("looks right at 375 px and in the dark theme", async () => {
+    const mobile = await openApp(browser, server, { width: 375, height: 780 });
+    await mobile.page.getByRole("button", { name: "Conversations" }).click();
+    await mobile.page
+      .locator('[data-testid="conversation-item"]')
+      .filter({ hasText: "checkout" })
+      .locator("a")
+      .click();
+    await mobile.page.getByTestId("report-card").waitFor();
+    // Nothing overflows sideways at phone width.
+    const overflow = await mobile.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(mobile.page, "mobile-375");
+    await mobile.context.close();
+
+    const dark = await openApp(browser, server, { colorScheme: "dark" });
+    expect(await dark.page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await dark.page
+      .locator('[data-testid="conversation-item"]')
+      .filter({ hasText: "checkout" })
+      .locator("a")
+      .click();
+    await dark.page.getByTestId("report-card").waitFor();
+    await alignTop(dark.page.getByTestId("report-card"));
+    await screenshot(dark.page, "dark-theme");
+    // The toggle switches and is remembered.
+    await dark.page.getByTestId("theme-toggle").click();
+    await dark.page.reload();
+    expect(await dark.page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    await dark.context.close();
+  });
+});

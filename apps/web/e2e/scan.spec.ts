@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openApp, waitTurn } from "./support/app";
+import { describeInChromium, launchChromium, screenshot, type Browser } from "./support/browser";
+import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
+
+/** The analyzers' findings for a namespace, and "investigate" on one of them. */
+describeInChromium("scan view", () => {
+  let server: KubemedicServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startKubemedic();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("groups the findings of a namespace by severity and kind, and investigates one", async () => {
+    const { context, page } = await openApp(browser, server);
+    await page.getByTestId("namespace-select").selectOption("shop");
+    await page.getByTestId("scan-link").click();
+    await page.waitForURL((url) => url.pathname === "/scan");
+    await page.getByTestId("finding").first().waitFor({ timeout: 60_000 });
+
+    const groups = await page
+      .getByTestId("severity-group")
+      .evaluateAll((els) => els.map((e) => e.querySelector("h2 .badge")?.textContent ?? ""));
+    expect(groups.length).toBeGreaterThan(0);
+    const order = ["critical", "high", "medium", "low", "info", "unranked"];
+    expect([...groups].sort((x, y) => order.indexOf(x) - order.indexOf(y))).toEqual(groups);
+    const names = await page.locator('[data-testid="finding"] .finding-name').allTextContents();
+    expect(names.some((n) => n.startsWith("shop/checkout"))).toBe(true);
+    await screenshot(page, "scan-view");
+
+    const finding = page.getByTestId("finding").filter({ hasText: "shop/checkout" }).first();
+    await finding.getByRole("button", { name: "Investigate" }).click();
+    await page.waitForURL(/\/c\//);
+    const question = await page.getByTestId("user-message").first().textContent();
+    expect(question).toMatch(/^Investigate \w+ checkout/);
+    expect(await waitTurn(page)).toBe("completed");
+    await page.getByTestId("report-card").waitFor();
+    await context.close();
+  });
+});

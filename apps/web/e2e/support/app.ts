@@ -1,0 +1,119 @@
+import { expect } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { KubemedicServer } from "./kubemedicServer";
+
+/** A signed-in browser tab on the app (the cookie comes from `/login?token=`). */
+export async function openApp(
+  browser: Browser,
+  server: KubemedicServer,
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: "light" | "dark";
+    context?: BrowserContext;
+  } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context =
+    options.context ??
+    (await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
+      colorScheme: options.colorScheme ?? "light",
+      deviceScaleFactor: 1,
+    }));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login?token=${encodeURIComponent(server.token)}`);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await waitConnected(page);
+  return { context, page };
+}
+
+export async function waitConnected(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForSelector('[data-testid="connection-state"][data-status="open"]', { timeout });
+}
+
+/**
+ * Types a question in the message box, presses Enter, and waits for the server's
+ * echo of it (so the new turn exists and `waitTurn` cannot see the previous one).
+ */
+export async function ask(page: Page, text: string): Promise<void> {
+  const box = page.getByTestId("composer");
+  const echoes = page.getByTestId("user-message").filter({ hasText: text });
+  const before = await echoes.count();
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => echoes.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+}
+
+/** The tool card whose command contains `command`, opened, and its output text. */
+export async function toolOutput(page: Page, command: string): Promise<string> {
+  const card = page.getByTestId("tool-card").filter({ hasText: command }).last();
+  await card.waitFor();
+  if ((await card.locator(".card-head").getAttribute("aria-expanded")) !== "true") {
+    await card.locator(".card-head").click();
+  }
+  const output = card.getByTestId("tool-output");
+  await output.waitFor();
+  return (await output.textContent()) ?? "";
+}
+
+const ENDED = ["completed", "failed", "cancelled", "interrupted"];
+
+/** Waits until the last turn of the open conversation has `status` (or, by default, has ended). */
+export async function waitTurn(
+  page: Page,
+  status: "ended" | "awaiting_approval" | "running" = "ended",
+  timeout = 60_000,
+): Promise<string> {
+  const last = page.locator('[data-testid="timeline"] [data-testid="turn-status"]').last();
+  let seen = "";
+  await expect
+    .poll(
+      async () => {
+        seen = (await last.count()) > 0 ? ((await last.getAttribute("data-status")) ?? "") : "";
+        return status === "ended" ? ENDED.includes(seen) : seen === status;
+      },
+      { timeout, interval: 100 },
+    )
+    .toBe(true);
+  return seen;
+}
+
+/** Scrolls the timeline to the top, then down in steps, collecting what `read` finds at each step. */
+export async function readWholeTimeline<T>(page: Page, read: () => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  const timeline = page.getByTestId("timeline");
+  await timeline.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 200; i++) {
+    await page.waitForTimeout(60);
+    for (const item of await read()) if (!found.includes(item)) found.push(item);
+    const done = await timeline.evaluate((el) => {
+      const before = el.scrollTop;
+      el.scrollTop = before + el.clientHeight * 0.8;
+      return el.scrollTop === before;
+    });
+    if (done) break;
+  }
+  return found;
+}
+
+/** The conversation id from the URL (`/c/:id`). */
+export function conversationIdOf(page: Page): string {
+  const match = /\/c\/([^/?#]+)/.exec(new URL(page.url()).pathname);
+  if (match?.[1] === undefined) throw new Error(`not on a conversation: ${page.url()}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Scrolls the (virtualized) timeline to its end, where the latest rows are rendered. */
+export async function scrollToLatest(page: Page): Promise<void> {
+  const timeline = page.getByTestId("timeline");
+  for (let i = 0; i < 5; i++) {
+    await timeline.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.waitForTimeout(80);
+  }
+}
+
+/** Puts the top of an element at the top of the timeline (for a screenshot of a card's head). */
+export async function alignTop(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await locator.page().waitForTimeout(150);
+}

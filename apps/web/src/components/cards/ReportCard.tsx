@@ -1,0 +1,199 @@
+import type { AffectedResource, Recommendation } from "@kubemedic/protocol";
+import { memo } from "react";
+import { reportExportUrl } from "../../api/endpoints";
+import { resourceLabel } from "../../lib/format";
+import { reportToMarkdown } from "../../lib/reportMarkdown";
+import type { ReportItem } from "../../stream/streamTypes";
+import { RiskBadge, SeverityBadge } from "../common/badges";
+import { CopyButton } from "../common/CopyButton";
+import { Icon } from "../common/Icon";
+
+/**
+ * The structured diagnosis: what is wrong, how sure, the evidence with the
+ * command it came from, what is affected (click a chip to ask about it), and
+ * fixes ranked by risk — "run" asks the agent, which goes through approval.
+ */
+export const ReportCard = memo(function ReportCard({
+  item,
+  conversationId,
+  onAsk,
+  onRun,
+}: {
+  item: ReportItem;
+  conversationId: string;
+  onAsk: (resource: AffectedResource) => void;
+  onRun: (recommendation: Recommendation) => void;
+}) {
+  const { report } = item;
+  const markdown = reportToMarkdown(report);
+  return (
+    <section
+      className="card report-card indent"
+      data-testid="report-card"
+      aria-label="Diagnosis report"
+    >
+      <div className="card-head">
+        <span className="report-title">
+          <Icon name="shield" />
+          Diagnosis
+        </span>
+        <SeverityBadge severity={report.severity} />
+        <span className="badge" data-testid="report-category">
+          {report.category}
+        </span>
+        <span className="confidence" title="How sure the evidence makes the diagnosis">
+          <span className="meter" aria-hidden="true">
+            <span style={{ width: `${Math.round(report.confidence * 100)}%` }} />
+          </span>
+          {Math.round(report.confidence * 100)}%<span className="sr-only"> confidence</span>
+        </span>
+      </div>
+      <div className="card-body">
+        {item.degraded && (
+          <p className="badge badge-warn" style={{ marginTop: 0 }}>
+            The model’s report did not validate; this is a degraded report.
+          </p>
+        )}
+        <p className="report-summary">{report.summary}</p>
+        <div className="section-label">Root cause</div>
+        <div className="root-cause" data-testid="report-root-cause">
+          {report.rootCause}
+        </div>
+
+        {report.affectedResources.length > 0 && (
+          <>
+            <div className="section-label">Affected resources</div>
+            <div className="chips">
+              {report.affectedResources.map((r, i) => (
+                <button
+                  type="button"
+                  key={`${resourceLabel(r)}-${i}`}
+                  className={`chip ${i === 0 ? "root" : ""}`}
+                  title={`Ask about ${resourceLabel(r)}`}
+                  data-testid="resource-chip"
+                  onClick={() => onAsk(r)}
+                >
+                  {resourceLabel(r)}
+                  {r.status !== undefined && <span className="chip-status">{r.status}</span>}
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+
+        {report.evidence.length > 0 && (
+          <>
+            <div className="section-label">Evidence</div>
+            <div className="evidence">
+              {report.evidence.map((e, i) => (
+                <div className="evidence-item" key={i}>
+                  <div className="evidence-src">
+                    <span className="badge">{e.source}</span>
+                    {e.command !== undefined && (
+                      <code title={`kubectl ${e.command}`}>kubectl {e.command}</code>
+                    )}
+                  </div>
+                  <pre>{e.excerpt}</pre>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+
+        {report.recommendations.length > 0 && (
+          <>
+            <div className="section-label">Recommendations</div>
+            <ol className="recs">
+              {report.recommendations.map((r, i) => (
+                <li className="rec" key={i} data-testid="recommendation">
+                  <div className="rec-head">
+                    <span>
+                      {i + 1}. {r.title}
+                    </span>
+                    <RiskBadge risk={r.risk} />
+                    {r.requiresApproval && <span className="badge badge-mut">needs approval</span>}
+                  </div>
+                  {r.rationale !== "" && <p>{r.rationale}</p>}
+                  {r.command !== undefined && (
+                    <div className="cmd-line">
+                      <code>kubectl {r.command}</code>
+                      <CopyButton
+                        text={`kubectl ${r.command}`}
+                        className="icon-btn"
+                        showLabel={false}
+                        label="Copy command"
+                      />
+                      <button type="button" className="btn btn-sm" onClick={() => onRun(r)}>
+                        <Icon name="play" />
+                        Run
+                      </button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+
+        <div className="actions">
+          <ExportLink conversationId={conversationId} item={item} markdown={markdown} format="md" />
+          <ExportLink
+            conversationId={conversationId}
+            item={item}
+            markdown={markdown}
+            format="json"
+          />
+          <CopyButton text={markdown} label="Copy as Markdown" />
+        </div>
+      </div>
+    </section>
+  );
+});
+
+/** A stored report downloads from the server's export; a live one is built here. */
+function ExportLink({
+  conversationId,
+  item,
+  markdown,
+  format,
+}: {
+  conversationId: string;
+  item: ReportItem;
+  markdown: string;
+  format: "md" | "json";
+}) {
+  const label = format === "md" ? "Markdown" : "JSON";
+  const file = `kubemedic-report-${item.report.category}.${format}`;
+  if (item.reportId !== null) {
+    return (
+      <a
+        className="btn btn-sm"
+        href={reportExportUrl(conversationId, item.reportId, format)}
+        download={file}
+      >
+        <Icon name="download" />
+        {label}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-sm"
+      onClick={() => {
+        const body = format === "md" ? markdown : `${JSON.stringify(item.report, null, 2)}\n`;
+        const url = URL.createObjectURL(
+          new Blob([body], { type: format === "md" ? "text/markdown" : "application/json" }),
+        );
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = file;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      }}
+    >
+      <Icon name="download" />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,144 @@
+import type { AffectedResource, Recommendation } from "@kubemedic/protocol";
+import { useEffect, useMemo } from "react";
+import { useConversationDetail } from "../../api/hooks";
+import { describeError, WebError } from "../../api/WebError";
+import { useClient } from "../../app/clientContext";
+import { resourceLabel } from "../../lib/format";
+import { userTextOf } from "../../stream/selectors";
+import type { TurnView } from "../../stream/streamTypes";
+import { useActiveTurn, useConversationStream } from "../../stream/useStream";
+import { Composer, focusComposer } from "./Composer";
+import { LiveAnnouncer } from "./LiveAnnouncer";
+import { Timeline } from "./Timeline";
+import type { RowActions } from "./TimelineRowView";
+
+/** Renders every row when the URL says `?virtualize=0` (the render benchmark's baseline). */
+const virtualize = new URLSearchParams(location.search).get("virtualize") !== "0";
+
+/**
+ * One conversation: fetched over REST (TanStack Query), made live by the stream
+ * store, watched on the shared socket. Switching conversations re-keys this view;
+ * the socket stays as it is.
+ */
+export function ChatView({ id }: { id: string }) {
+  const client = useClient();
+  const detail = useConversationDetail(id);
+  const stream = useConversationStream(id);
+  const active = useActiveTurn(id);
+
+  useEffect(() => {
+    client.focus(id);
+    return () => client.focus(null);
+  }, [client, id]);
+
+  // Esc stops the running turn from anywhere in the chat, not only the message box.
+  useEffect(() => {
+    if (active === undefined) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("textarea, input, select") && target.id !== "composer") return;
+      client.cancelTurn(id, active.id);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [client, id, active]);
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      conversationId: id,
+      toggle: client.ui.toggleExpanded,
+      decide: (turnId, decisions) => client.decide(id, turnId, decisions),
+      ask: (resource: AffectedResource) => {
+        client.ui.setAbout(id, resource);
+        if ((client.ui.getState().drafts[id] ?? "").trim() === "") {
+          client.ui.setDraft(id, `Tell me more about ${resourceLabel(resource)}`);
+        }
+        focusComposer();
+      },
+      run: (r: Recommendation) => {
+        if (r.command === undefined) return;
+        // The bare command line: the agent runs it as asked (a mutation goes through approval).
+        client.sendMessage(id, `kubectl ${r.command}`);
+      },
+      askAgain: (turn: TurnView) => {
+        const text = userTextOf(turn);
+        if (text !== null) client.sendMessage(id, text);
+      },
+      retry: (clientMessageId) => client.retrySend(id, clientMessageId),
+      discard: (clientMessageId) =>
+        client.stream.dispatch({ type: "outbox.discard", conversationId: id, clientMessageId }),
+    }),
+    [client, id],
+  );
+
+  if (stream?.hydrated !== true) {
+    if (detail.isError) {
+      const notFound = detail.error instanceof WebError && detail.error.code === "not_found";
+      return (
+        <div className="center" data-testid="chat-error">
+          <div className="panel-box">
+            <h2 style={{ marginTop: 0 }}>
+              {notFound ? "Conversation not found" : "Could not load the conversation"}
+            </h2>
+            <p className="muted">
+              {notFound
+                ? "It may have been deleted, or it belongs to someone else."
+                : describeError(detail.error)}
+            </p>
+            <div className="actions" style={{ justifyContent: "center" }}>
+              {!notFound && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => void detail.refetch()}
+                >
+                  Try again
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => client.router.navigate({ name: "home" })}
+              >
+                New conversation
+              </button>
+            </div>
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div className="chat" aria-busy="true" data-testid="chat-loading">
+        <div className="row">
+          <div className="row-inner">
+            <div className="skeleton" style={{ width: "40%", marginLeft: "auto" }} />
+            <div className="skeleton" style={{ width: "85%" }} />
+            <div className="skeleton" style={{ width: "70%" }} />
+            <div className="skeleton" style={{ width: "60%" }} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="chat">
+      <Timeline conversationId={id} actions={actions} virtualize={virtualize} />
+      <LiveAnnouncer conversationId={id} />
+      <Composer
+        draftKey={id}
+        running={active !== undefined}
+        placeholder={
+          active?.status === "awaiting_approval"
+            ? "Decide on the approval above, or stop the turn…"
+            : "Ask a follow-up…"
+        }
+        onSend={(text, about) => client.sendMessage(id, text, about)}
+        onStop={() => {
+          if (active !== undefined) client.cancelTurn(id, active.id);
+        }}
+      />
+    </div>
+  );
+}

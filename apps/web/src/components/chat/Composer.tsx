@@ -1,0 +1,154 @@
+import { MAX_MESSAGE_CHARS } from "@kubemedic/protocol";
+import { useLayoutEffect, useRef } from "react";
+import { useClient, useConnection, useUi } from "../../app/clientContext";
+import { resourceLabel } from "../../lib/format";
+import type { ResourceRef } from "../../ui/uiStore";
+import { Icon } from "../common/Icon";
+
+export const COMPOSER_ID = "composer";
+
+/** Moves focus to the message box (after a chip click, a navigation). */
+export function focusComposer(): void {
+  const el = document.getElementById(COMPOSER_ID);
+  if (el instanceof HTMLTextAreaElement) {
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }
+}
+
+/**
+ * The message box. Enter sends, Shift+Enter adds a line, Esc stops the running
+ * turn. The draft lives in the UI store (it survives a reload and switching
+ * conversations); while offline a message still goes out, queued until the
+ * connection is back.
+ */
+export function Composer({
+  draftKey,
+  running,
+  onSend,
+  onStop,
+  placeholder = "Ask about your cluster…",
+  autoFocus = true,
+}: {
+  draftKey: string;
+  running: boolean;
+  onSend: (text: string, about: ResourceRef | undefined) => void;
+  onStop: () => void;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
+  const { ui } = useClient();
+  const text = useUi((s) => s.drafts[draftKey] ?? "");
+  const about = useUi((s) => s.about[draftKey]);
+  const status = useConnection((s) => s.status);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el === null) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [text]);
+
+  const canSend = !running && text.trim() !== "" && text.length <= MAX_MESSAGE_CHARS;
+  const send = () => {
+    if (!canSend) return;
+    onSend(text.trim(), about);
+    ui.setDraft(draftKey, "");
+    ui.setAbout(draftKey, null);
+  };
+
+  return (
+    <div className="composer-wrap">
+      <form
+        className="composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (running) onStop();
+          else send();
+        }}
+      >
+        <label htmlFor={COMPOSER_ID} className="sr-only">
+          Message
+        </label>
+        <textarea
+          id={COMPOSER_ID}
+          ref={ref}
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          maxLength={MAX_MESSAGE_CHARS + 1000}
+          data-testid="composer"
+          onChange={(e) => ui.setDraft(draftKey, e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            } else if (e.key === "Escape" && running) {
+              e.preventDefault();
+              onStop();
+            }
+          }}
+        />
+        <div className="composer-bar">
+          {about !== undefined && (
+            <span className="about-chip" title="The agent gets this resource as context">
+              about {resourceLabel(about)}
+              <button
+                type="button"
+                className="icon-btn"
+                style={{ width: 18, height: 18 }}
+                aria-label="Remove the resource"
+                onClick={() => ui.setAbout(draftKey, null)}
+              >
+                <Icon name="x" />
+              </button>
+            </span>
+          )}
+          <span className="hide-narrow">
+            {running ? (
+              <>
+                <kbd>Esc</kbd> to stop
+              </>
+            ) : status === "open" ? (
+              <>
+                <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+              </>
+            ) : (
+              "Offline: messages are sent when the connection is back"
+            )}
+          </span>
+          <span className="spacer" />
+          {text.length > MAX_MESSAGE_CHARS * 0.9 && (
+            <span className={text.length > MAX_MESSAGE_CHARS ? "status-err" : ""}>
+              {text.length}/{MAX_MESSAGE_CHARS}
+            </span>
+          )}
+          {running ? (
+            <button
+              type="submit"
+              className="send-btn stop"
+              aria-label="Stop"
+              title="Stop (Esc)"
+              data-testid="stop"
+            >
+              <Icon name="stop" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="send-btn"
+              aria-label="Send"
+              title="Send (Enter)"
+              disabled={!canSend}
+              data-testid="send"
+            >
+              <Icon name="send" />
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

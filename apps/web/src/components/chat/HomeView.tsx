@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { describeError } from "../../api/WebError";
+import { useClient } from "../../app/clientContext";
+import type { ResourceRef } from "../../ui/uiStore";
+import { Composer } from "./Composer";
+import { EmptyState } from "./EmptyState";
+
+/** A new conversation: the start screen and the message box. The conversation is created on the first send. */
+export function HomeView() {
+  const client = useClient();
+  const [starting, setStarting] = useState(false);
+  const start = (text: string, about?: ResourceRef) => {
+    if (starting) return;
+    setStarting(true);
+    client.startConversation(text, about).catch((error: unknown) => {
+      // Put the question back so nothing typed is lost.
+      if ((client.ui.getState().drafts.new ?? "") === "") client.ui.setDraft("new", text);
+      client.notices.setState((list) => [
+        ...list,
+        { id: Date.now(), text: `Could not start the conversation: ${describeError(error)}` },
+      ]);
+      setStarting(false);
+    });
+  };
+  return (
+    <div className="chat">
+      <EmptyState onAsk={(q) => start(q)} />
+      <Composer draftKey="new" running={false} onSend={start} onStop={() => undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { isValidElement, type ReactNode } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { CopyButton } from "../common/CopyButton";
+
+/**
+ * Assistant text as GitHub-flavoured Markdown. Raw HTML is not rendered (no
+ * rehype-raw) and react-markdown drops `javascript:` links, so model output
+ * cannot inject markup. Loaded lazily: the first paint does not need it.
+ */
+export default function Markdown({ text }: { text: string }) {
+  return (
+    <div className="md">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}
+
+const components: Components = {
+  pre: ({ children }) => {
+    const code = textOf(children).replace(/\n$/, "");
+    return (
+      <div className="code-block">
+        <pre>{children}</pre>
+        <CopyButton text={code} className="icon-btn copy" showLabel={false} label="Copy code" />
+      </div>
+    );
+  },
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+};
+
+/** The text content of rendered children (a code block's source). */
+export function textOf(node: ReactNode): string {
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return "";
+}

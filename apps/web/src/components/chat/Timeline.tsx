@@ -1,0 +1,157 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useUi } from "../../app/clientContext";
+import { useConversationStream, useTimelineRows } from "../../stream/useStream";
+import type { TimelineRow } from "../../stream/timelineRows";
+import { Icon } from "../common/Icon";
+import { TimelineRowView, type RowActions } from "./TimelineRowView";
+
+/** A first guess of each row's height; real heights are measured as rows render. */
+function estimate(row: TimelineRow | undefined): number {
+  if (row === undefined) return 60;
+  if (row.kind === "turn") return row.turn.status === "completed" ? 40 : 30;
+  if (row.kind === "outbox") return 70;
+  switch (row.item.kind) {
+    case "user":
+      return 56;
+    case "assistant":
+      return 40 + Math.min(600, Math.ceil(row.item.text.length / 90) * 21);
+    case "tool":
+      return 46;
+    case "approval":
+      return 320;
+    case "report":
+      return 640;
+  }
+}
+
+/**
+ * The conversation, virtualized: only the rows in view (plus a margin) are in
+ * the DOM, so a conversation of thousands of messages scrolls like a short one.
+ * It sticks to the bottom while new output arrives, unless the user scrolled
+ * up to read, in which case a "jump to latest" button appears.
+ * `virtualize={false}` renders every row (the benchmark's baseline).
+ */
+export function Timeline({
+  conversationId,
+  actions,
+  virtualize = true,
+}: {
+  conversationId: string;
+  actions: RowActions;
+  virtualize?: boolean;
+}) {
+  const rows = useTimelineRows(conversationId);
+  const stream = useConversationStream(conversationId);
+  const expanded = useUi((s) => s.expanded);
+  const deciding = useUi((s) => s.deciding);
+  const statusOf = useMemo(
+    () => new Map((stream?.turns ?? []).map((t) => [t.id, t.status])),
+    [stream?.turns],
+  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimate(rows[i]),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+    paddingStart: 12,
+    paddingEnd: 16,
+    useFlushSync: false,
+  });
+
+  // After every render (new rows, measured heights): stay at the bottom if we were there.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el !== null && stuck.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el === null) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 64;
+    stuck.current = atBottom;
+    if (showJump === atBottom) setShowJump(!atBottom);
+  };
+
+  const renderRow = (row: TimelineRow) => (
+    <div className="row-inner">
+      <TimelineRowView
+        row={row}
+        turnStatus={row.kind === "item" ? (statusOf.get(row.turnId) ?? null) : null}
+        expanded={row.kind === "item" ? expanded[row.key] : undefined}
+        deciding={row.kind === "item" && deciding[row.turnId] === true}
+        actions={actions}
+      />
+    </div>
+  );
+
+  return (
+    <div className="timeline-wrap">
+      <div
+        ref={scrollRef}
+        className="timeline"
+        onScroll={onScroll}
+        role="region"
+        aria-label="Conversation"
+        data-testid="timeline"
+        data-rows={rows.length}
+        tabIndex={-1}
+      >
+        {virtualize ? (
+          <div className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const row = rows[v.index];
+              if (row === undefined) return null;
+              return (
+                <div
+                  key={v.key}
+                  data-index={v.index}
+                  ref={virtualizer.measureElement}
+                  className="row"
+                  style={{
+                    position: "absolute",
+                    top: 0,
+                    left: 0,
+                    transform: `translateY(${v.start}px)`,
+                  }}
+                >
+                  {renderRow(row)}
+                </div>
+              );
+            })}
+          </div>
+        ) : (
+          <div className="timeline-inner">
+            <div className="timeline-pad" />
+            {rows.map((row) => (
+              <div key={row.key} className="row">
+                {renderRow(row)}
+              </div>
+            ))}
+            <div className="timeline-pad" />
+          </div>
+        )}
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          className="btn jump"
+          onClick={() => {
+            stuck.current = true;
+            setShowJump(false);
+            const el = scrollRef.current;
+            if (el !== null) el.scrollTop = el.scrollHeight;
+          }}
+        >
+          <Icon name="down" />
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { AffectedResource, ApprovalDecision, Recommendation } from "@kubemedic/protocol";
+import { memo } from "react";
+import type { TimelineRow } from "../../stream/timelineRows";
+import type { TurnView } from "../../stream/streamTypes";
+import { ApprovalCard } from "../cards/ApprovalCard";
+import { ReportCard } from "../cards/ReportCard";
+import { ToolCard, toolOpenByDefault } from "../cards/ToolCard";
+import { AssistantMessage } from "./AssistantMessage";
+import { TurnStatusRow } from "./TurnStatusRow";
+import { OutboxEntry, UserMessage } from "./UserMessage";
+
+/** Everything a row may need, stable across renders so memoized rows skip work. */
+export interface RowActions {
+  conversationId: string;
+  toggle: (key: string, defaultOpen: boolean) => void;
+  decide: (turnId: string, decisions: ApprovalDecision[]) => void;
+  ask: (resource: AffectedResource) => void;
+  run: (recommendation: Recommendation) => void;
+  askAgain: (turn: TurnView) => void;
+  retry: (clientMessageId: string) => void;
+  discard: (clientMessageId: string) => void;
+}
+
+export const TimelineRowView = memo(function TimelineRowView({
+  row,
+  turnStatus,
+  expanded,
+  deciding,
+  actions,
+}: {
+  row: TimelineRow;
+  /** The status of the row's turn (approval cards need it). */
+  turnStatus: TurnView["status"] | null;
+  expanded: boolean | undefined;
+  deciding: boolean;
+  actions: RowActions;
+}) {
+  switch (row.kind) {
+    case "outbox":
+      return (
+        <OutboxEntry
+          message={row.message}
+          onRetry={() => actions.retry(row.message.clientMessageId)}
+          onDiscard={() => actions.discard(row.message.clientMessageId)}
+        />
+      );
+    case "turn": {
+      const ended =
+        row.turn.status === "failed" ||
+        row.turn.status === "interrupted" ||
+        row.turn.status === "cancelled";
+      return (
+        <TurnStatusRow
+          turn={row.turn}
+          onAskAgain={ended ? () => actions.askAgain(row.turn) : null}
+        />
+      );
+    }
+    case "item": {
+      const { item } = row;
+      switch (item.kind) {
+        case "user":
+          return <UserMessage item={item} />;
+        case "assistant":
+          return <AssistantMessage item={item} />;
+        case "tool":
+          return (
+            <ToolCard
+              item={item}
+              open={expanded ?? toolOpenByDefault(item)}
+              onToggle={actions.toggle}
+            />
+          );
+        case "approval":
+          return (
+            <ApprovalCard
+              item={item}
+              pending={turnStatus === "awaiting_approval"}
+              deciding={deciding}
+              onDecide={(decisions) => actions.decide(row.turnId, decisions)}
+            />
+          );
+        case "report":
+          return (
+            <ReportCard
+              item={item}
+              conversationId={actions.conversationId}
+              onAsk={actions.ask}
+              onRun={actions.run}
+            />
+          );
+      }
+    }
+  }
+});

@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useState } from "react";
+import { useConversationList, useSession } from "../../api/hooks";
+import { describeError } from "../../api/WebError";
+import { useClient, useRoute, useUi } from "../../app/clientContext";
+import { groupByDay } from "../../lib/groupByDay";
+import { BrandMark, Icon } from "../common/Icon";
+import { ConversationItem } from "./ConversationItem";
+
+/** The conversation list: newest first, grouped by day, searchable. */
+export function Sidebar() {
+  const client = useClient();
+  const route = useRoute();
+  const open = useUi((s) => s.sidebarOpen);
+  const search = useUi((s) => s.search);
+  const session = useSession();
+  const [query, setQuery] = useState(search);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const list = useConversationList(query);
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const groups = useMemo(() => groupByDay(items, (c) => c.updatedAt), [items]);
+  const selected = route.name === "conversation" ? route.id : null;
+  const close = () => client.ui.setSidebarOpen(false);
+
+  return (
+    <>
+      <div className={`scrim ${open ? "open" : ""}`} onClick={close} aria-hidden="true" />
+      <aside
+        className={`sidebar ${open ? "open" : ""}`}
+        aria-label="Conversations"
+        data-testid="sidebar"
+      >
+        <div className="sidebar-head">
+          <a
+            className="brand"
+            href="/"
+            onClick={(e) => {
+              e.preventDefault();
+              client.router.navigate({ name: "home" });
+              close();
+            }}
+          >
+            <BrandMark />
+            kubemedic
+          </a>
+          <button
+            type="button"
+            className="icon-btn menu-btn"
+            aria-label="Close the list"
+            onClick={close}
+          >
+            <Icon name="x" />
+          </button>
+        </div>
+        <div className="sidebar-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="new-conversation"
+            onClick={() => {
+              client.router.navigate({ name: "home" });
+              close();
+            }}
+          >
+            <Icon name="plus" />
+            New conversation
+          </button>
+          <div className="search">
+            <Icon name="search" />
+            <input
+              type="search"
+              placeholder="Search conversations"
+              aria-label="Search conversations"
+              value={search}
+              onChange={(e) => client.ui.setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+        <nav className="conv-list" data-testid="conversation-list">
+          {list.isLoading && (
+            <>
+              <div className="skeleton" />
+              <div className="skeleton" style={{ width: "70%" }} />
+            </>
+          )}
+          {list.isError && (
+            <p className="small muted" style={{ padding: "0 6px" }}>
+              {describeError(list.error)}{" "}
+              <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+                Retry
+              </button>
+            </p>
+          )}
+          {list.isSuccess && items.length === 0 && (
+            <p className="small muted" style={{ padding: "0 6px" }}>
+              {query === "" ? "No conversations yet." : `Nothing matches “${query}”.`}
+            </p>
+          )}
+          {groups.map((group) => (
+            <section key={group.label} aria-label={group.label}>
+              <div className="conv-group-label">{group.label}</div>
+              {group.items.map((c) => (
+                <ConversationItem
+                  key={c.id}
+                  conversation={c}
+                  selected={c.id === selected}
+                  onOpen={close}
+                />
+              ))}
+            </section>
+          ))}
+          {list.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              style={{ margin: "8px 6px" }}
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? "Loading…" : "Older conversations"}
+            </button>
+          )}
+        </nav>
+        <div className="sidebar-foot">
+          {session.data !== undefined ? (
+            <>
+              Signed in as <strong>{session.data.user}</strong> · policy{" "}
+              {session.data.approvalPolicy}
+            </>
+          ) : (
+            "kubemedic"
+          )}
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useConversationDetail, useSession } from "../../api/hooks";
+import { useClient, useRoute, useUi } from "../../app/clientContext";
+import { Icon } from "../common/Icon";
+import { ConnectionBadge } from "./ConnectionBadge";
+import { ScopePicker } from "./ScopePicker";
+
+export function TopBar() {
+  const client = useClient();
+  const route = useRoute();
+  const session = useSession();
+  const theme = useUi((s) => s.theme);
+  const detail = useConversationDetail(route.name === "conversation" ? route.id : null);
+  const title =
+    route.name === "scan"
+      ? "Cluster scan"
+      : route.name === "conversation"
+        ? (detail.data?.conversation.title ?? "Conversation")
+        : "New conversation";
+  const effectiveTheme =
+    theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+  const model = session.data?.model;
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="icon-btn menu-btn"
+        aria-label="Conversations"
+        onClick={() => client.ui.setSidebarOpen(true)}
+      >
+        <Icon name="menu" />
+      </button>
+      <h1 className="topbar-title" style={{ fontSize: 15, margin: 0 }} data-testid="page-title">
+        {title}
+      </h1>
+      <ScopePicker />
+      {model !== undefined && (
+        <span
+          className={`badge ${model.offline ? "badge-warn" : "badge-accent"}`}
+          data-testid="model-badge"
+          title={
+            model.offline
+              ? "No LLM key is set: the deterministic offline diagnostician answers"
+              : `Model: ${model.name}`
+          }
+        >
+          <Icon name="cross" className="icon" />
+          <span className="model-name">{model.offline ? "offline diagnostician" : model.name}</span>
+        </span>
+      )}
+      <ConnectionBadge />
+      <button
+        type="button"
+        className={`icon-btn ${route.name === "scan" ? "active" : ""}`}
+        aria-label="Scan the namespace"
+        title="Scan the namespace"
+        data-testid="scan-link"
+        onClick={() => client.router.navigate({ name: "scan" })}
+      >
+        <Icon name="scan" />
+      </button>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={
+          effectiveTheme === "dark" ? "Switch to the light theme" : "Switch to the dark theme"
+        }
+        data-testid="theme-toggle"
+        onClick={() => client.ui.setTheme(effectiveTheme === "dark" ? "light" : "dark")}
+      >
+        <Icon name={effectiveTheme === "dark" ? "sun" : "moon"} />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,225 @@
+import type { RootCauseCandidate } from "@kubemedic/protocol";
+import { useMemo, useState } from "react";
+import { useScan } from "../../api/hooks";
+import { describeError } from "../../api/WebError";
+import { useClient, useUi } from "../../app/clientContext";
+import { formatDuration, resourceLabel } from "../../lib/format";
+import { groupScan, investigateQuestion, type ScanFinding } from "../../lib/scanGroups";
+import type { ResourceRef } from "../../ui/uiStore";
+import { SeverityBadge } from "../common/badges";
+import { Icon } from "../common/Icon";
+
+/**
+ * The analyzers' view of a namespace (k8sgpt-compatible findings), with the
+ * correlated root-cause candidates on top. "Investigate" starts a conversation
+ * about one finding, scoped to its object.
+ */
+export function ScanView() {
+  const client = useClient();
+  const context = useUi((s) => s.clusterContext);
+  const namespace = useUi((s) => s.namespace);
+  const scan = useScan(context, namespace, true);
+  const groups = useMemo(() => (scan.data === undefined ? [] : groupScan(scan.data)), [scan.data]);
+  const [starting, setStarting] = useState<string | null>(null);
+
+  const investigate = (key: string, question: string, about: ResourceRef) => {
+    setStarting(key);
+    client
+      .startConversation(question, about)
+      .catch((error: unknown) =>
+        client.notices.setState((l) => [
+          ...l,
+          { id: Date.now(), text: `Could not start: ${describeError(error)}` },
+        ]),
+      )
+      .finally(() => setStarting(null));
+  };
+
+  return (
+    <div className="scan" data-testid="scan-view">
+      <div className="scan-inner">
+        <div className="scan-head">
+          <h1>Findings in {namespace === null ? "all namespaces" : <code>{namespace}</code>}</h1>
+          {scan.data !== undefined && (
+            <span className="muted small">
+              {[
+                `${scan.data.analysis.problems} problem${scan.data.analysis.problems === 1 ? "" : "s"}`,
+                scan.data.analysis.provider,
+                formatDuration(scan.data.durationMs),
+              ]
+                .filter((part) => part !== "")
+                .join(" · ")}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={scan.isFetching}
+            onClick={() => void scan.refetch()}
+          >
+            <Icon name="refresh" />
+            {scan.isFetching ? "Scanning…" : "Scan again"}
+          </button>
+        </div>
+
+        {scan.isLoading && (
+          <div aria-busy="true">
+            <div className="skeleton" />
+            <div className="skeleton" style={{ width: "80%" }} />
+            <div className="skeleton" style={{ width: "60%" }} />
+          </div>
+        )}
+        {scan.isError && (
+          <div className="banner banner-error" role="alert">
+            <Icon name="alert" />
+            {describeError(scan.error)}
+          </div>
+        )}
+        {scan.data?.analysis.errors?.map((e) => (
+          <div className="banner banner-offline" key={e}>
+            <Icon name="alert" />
+            {e}
+          </div>
+        ))}
+
+        {scan.data !== undefined && scan.data.candidates.length > 0 && (
+          <section className="sev-group" aria-label="Likely root causes">
+            <h2>Likely root causes</h2>
+            <div className="candidates">
+              {scan.data.candidates.map((c, i) => (
+                <CandidateCard
+                  key={`${resourceLabel(c.primary)}-${i}`}
+                  candidate={c}
+                  busy={starting === `cand-${i}`}
+                  onInvestigate={() =>
+                    investigate(
+                      `cand-${i}`,
+                      `Why is ${c.primary.kind} ${c.primary.name}${c.primary.namespace === undefined ? "" : ` in ${c.primary.namespace}`} a problem? ${c.summary}`,
+                      c.primary,
+                    )
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        )}
+
+        {scan.data !== undefined && groups.length === 0 && (
+          <div className="center">
+            <div className="panel-box" data-testid="scan-clean">
+              <Icon name="check" className="icon status-ok" />
+              <h2 style={{ margin: "8px 0" }}>No problems found</h2>
+              <p className="muted" style={{ margin: 0 }}>
+                Every analyzer passed{namespace === null ? "" : ` in ${namespace}`}.
+              </p>
+            </div>
+          </div>
+        )}
+
+        {groups.map((group) => (
+          <section
+            key={group.severity}
+            className="sev-group"
+            aria-label={`${group.severity} findings`}
+            data-testid="severity-group"
+          >
+            <h2>
+              <SeverityBadge severity={group.severity} />
+              <span className="muted small">
+                {group.count} finding{group.count === 1 ? "" : "s"}
+              </span>
+            </h2>
+            {group.kinds.map((k) => (
+              <div key={k.kind}>
+                <div className="kind-label">{k.kind}</div>
+                {k.findings.map((f) => (
+                  <FindingCard
+                    key={f.key}
+                    finding={f}
+                    busy={starting === f.key}
+                    onInvestigate={() =>
+                      investigate(f.key, investigateQuestion(f), {
+                        kind: f.kind,
+                        name: f.name,
+                        ...(f.namespace === undefined ? {} : { namespace: f.namespace }),
+                      })
+                    }
+                  />
+                ))}
+              </div>
+            ))}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function FindingCard({
+  finding,
+  busy,
+  onInvestigate,
+}: {
+  finding: ScanFinding;
+  busy: boolean;
+  onInvestigate: () => void;
+}) {
+  return (
+    <div className="finding" data-testid="finding">
+      <div>
+        <div className="finding-name">
+          {finding.namespace === undefined ? finding.name : `${finding.namespace}/${finding.name}`}
+        </div>
+        {finding.parent !== "" && <div className="small muted">part of {finding.parent}</div>}
+        <ul>
+          {finding.errors.map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={busy}
+          onClick={onInvestigate}
+        >
+          <Icon name="search" />
+          Investigate
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CandidateCard({
+  candidate,
+  busy,
+  onInvestigate,
+}: {
+  candidate: RootCauseCandidate;
+  busy: boolean;
+  onInvestigate: () => void;
+}) {
+  return (
+    <div className="candidate" data-testid="candidate">
+      <div className="rec-head">
+        <SeverityBadge severity={candidate.severity} />
+        <span className="badge">{candidate.category}</span>
+        <code>{resourceLabel(candidate.primary)}</code>
+        <span className="muted small">score {Math.round(candidate.score * 100)}%</span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          style={{ marginLeft: "auto" }}
+          disabled={busy}
+          onClick={onInvestigate}
+        >
+          <Icon name="search" />
+          Investigate
+        </button>
+      </div>
+      <p style={{ margin: "6px 0 0" }}>{candidate.summary}</p>
+    </div>
+  );
+}

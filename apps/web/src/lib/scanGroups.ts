@@ -1,0 +1,100 @@
+import {
+  SEVERITIES,
+  type AnalysisResultItem,
+  type RootCauseCandidate,
+  type ScanResponse,
+  type Severity,
+} from "@kubemedic/protocol";
+
+/**
+ * The scan view's shape: analyzer findings grouped by severity, then by kind.
+ * k8sgpt findings carry no severity; a finding takes the severity of the most
+ * severe root-cause candidate that names its object (as the primary or a
+ * related object), and is "unranked" when none does.
+ */
+export interface ScanFinding {
+  key: string;
+  kind: string;
+  namespace: string | undefined;
+  name: string;
+  errors: string[];
+  docs: string[];
+  parent: string;
+  severity: Severity | "unranked";
+  candidate: RootCauseCandidate | null;
+}
+
+export interface ScanGroup {
+  severity: Severity | "unranked";
+  kinds: { kind: string; findings: ScanFinding[] }[];
+  count: number;
+}
+
+const ORDER: readonly (Severity | "unranked")[] = [...SEVERITIES, "unranked"];
+
+export function groupScan(scan: ScanResponse): ScanGroup[] {
+  const findings = (scan.analysis.results ?? []).map((item) =>
+    toFinding(item, scan.namespace, scan.candidates),
+  );
+  const groups: ScanGroup[] = [];
+  for (const severity of ORDER) {
+    const inSeverity = findings.filter((f) => f.severity === severity);
+    if (inSeverity.length === 0) continue;
+    const kinds = [...new Set(inSeverity.map((f) => f.kind))].sort().map((kind) => ({
+      kind,
+      findings: inSeverity
+        .filter((f) => f.kind === kind)
+        .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`)),
+    }));
+    groups.push({ severity, kinds, count: inSeverity.length });
+  }
+  return groups;
+}
+
+/** k8sgpt names namespaced objects `namespace/name`. */
+export function splitName(
+  full: string,
+  fallbackNamespace: string | null,
+): [string | undefined, string] {
+  const slash = full.indexOf("/");
+  if (slash === -1) return [fallbackNamespace ?? undefined, full];
+  return [full.slice(0, slash), full.slice(slash + 1)];
+}
+
+function toFinding(
+  item: AnalysisResultItem,
+  scanNamespace: string | null,
+  candidates: readonly RootCauseCandidate[],
+): ScanFinding {
+  const [namespace, name] = splitName(item.name, scanNamespace);
+  let best: RootCauseCandidate | null = null;
+  for (const c of candidates) {
+    const objects = [c.primary, ...c.related];
+    const named = objects.some(
+      (o) => o.kind === item.kind && o.name === name && (o.namespace ?? namespace) === namespace,
+    );
+    if (named && (best === null || rank(c.severity) < rank(best.severity))) best = c;
+  }
+  return {
+    key: `${item.kind}/${item.name}`,
+    kind: item.kind,
+    namespace,
+    name,
+    errors: item.error.map((e) => e.Text),
+    docs: item.error.map((e) => e.KubernetesDoc).filter((d) => d !== ""),
+    parent: item.parentObject,
+    severity: best?.severity ?? "unranked",
+    candidate: best,
+  };
+}
+
+function rank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+/** The question "investigate" asks about a finding. */
+export function investigateQuestion(f: ScanFinding): string {
+  const where = f.namespace === undefined ? "" : ` in namespace ${f.namespace}`;
+  const first = f.errors[0];
+  return `Investigate ${f.kind} ${f.name}${where}${first === undefined ? "" : `: ${first}`}`;
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppRoot } from "./app/App";
+import { createClient } from "./app/createClient";
+import { browserStorage } from "./ui/safeStorage";
+import "./styles/app.css";
+
+const root = document.getElementById("root");
+if (root === null) throw new Error("index.html has no #root");
+
+// One client for the page's lifetime: the socket, the caches and the stores live
+// outside React, so nothing a component does can tear them down.
+const client = createClient({ storage: browserStorage() });
+
+createRoot(root).render(
+  <StrictMode>
+    <AppRoot client={client} />
+  </StrictMode>,
+);

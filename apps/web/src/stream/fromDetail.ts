@@ -1,0 +1,130 @@
+import type {
+  ApprovalDto,
+  ConversationDetail,
+  MessageDto,
+  ToolLogDto,
+  TurnDetail,
+} from "@kubemedic/protocol";
+import type { ApprovalEntry, ApprovalItem, ToolItem, TurnItem, TurnView } from "./streamTypes";
+import { itemKey } from "./turnEdits";
+
+/**
+ * Builds the turn list from a stored conversation. The REST body keeps messages,
+ * tool logs and approvals apart; this puts them back in the order the live
+ * stream showed them: the user's message, each assistant message followed by the
+ * approval of its mutating calls and then its tool calls, and the report last.
+ */
+export function turnsFromDetail(detail: ConversationDetail): TurnView[] {
+  return [...detail.turns].sort((a, b) => a.seq - b.seq).map(turnFromDetail);
+}
+
+export function turnFromDetail(turn: TurnDetail): TurnView {
+  const tools = new Map(turn.toolLogs.map((log) => [log.toolCallId, log]));
+  const approvals = new Map(turn.approvals.map((a) => [a.toolCallId, a]));
+  const items: TurnItem[] = [];
+
+  for (const message of [...turn.messages].sort((a, b) => a.seq - b.seq)) {
+    items.push(messageItem(message));
+    const callIds = message.toolCalls.map((call) => call.id);
+    const asked = takeAll(approvals, callIds);
+    if (asked.length > 0) items.push(approvalItem(asked));
+    for (const log of takeAll(tools, callIds)) items.push(toolItem(log));
+  }
+  // Calls no message names (a model that answered without recording its calls).
+  if (approvals.size > 0) items.push(approvalItem([...approvals.values()]));
+  const rest = [...tools.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  for (const log of rest) items.push(toolItem(log));
+
+  if (turn.report !== null) {
+    items.push({
+      kind: "report",
+      key: itemKey.report(turn.id),
+      reportId: turn.report.id,
+      report: turn.report.report,
+      degraded: turn.report.degraded,
+    });
+  }
+
+  return {
+    id: turn.id,
+    status: turn.status,
+    model: turn.model,
+    startedAt: turn.startedAt,
+    finishedAt: turn.finishedAt,
+    durationMs:
+      turn.finishedAt === null
+        ? null
+        : Math.max(0, Date.parse(turn.finishedAt) - Date.parse(turn.startedAt)) || null,
+    error: turn.error === null ? null : { code: null, message: turn.error },
+    cancelReason: null,
+    partial: false,
+    usage: turn.usage,
+    items,
+  };
+}
+
+function messageItem(message: MessageDto): TurnItem {
+  return message.role === "user"
+    ? {
+        kind: "user",
+        key: itemKey.user(message.id),
+        messageId: message.id,
+        text: message.content,
+        createdAt: message.createdAt,
+      }
+    : {
+        kind: "assistant",
+        key: itemKey.assistant(message.id),
+        messageId: message.id,
+        text: message.content,
+        streaming: false,
+      };
+}
+
+function toolItem(log: ToolLogDto): ToolItem {
+  return {
+    kind: "tool",
+    key: itemKey.tool(log.toolCallId),
+    toolCallId: log.toolCallId,
+    tool: log.tool,
+    command: log.command,
+    classification: log.classification,
+    status: log.status,
+    startedAt: log.startedAt,
+    durationMs: log.durationMs,
+    output: log.outputPreview,
+    truncated: log.truncated,
+  };
+}
+
+function approvalItem(approvals: readonly ApprovalDto[]): ApprovalItem {
+  const entries: ApprovalEntry[] = approvals.map((a) => ({
+    toolCallId: a.toolCallId,
+    command: a.command,
+    request: a.request,
+    decision:
+      a.decision === null
+        ? null
+        : {
+            toolCallId: a.toolCallId,
+            decision: a.decision,
+            by: a.decidedBy ?? "unknown",
+            at: a.decidedAt ?? "",
+            ...(a.reason === null ? {} : { reason: a.reason }),
+          },
+  }));
+  return { kind: "approval", key: itemKey.approval(entries[0]?.toolCallId ?? ""), entries };
+}
+
+/** Removes and returns the values of `ids` found in `map`, in the order of `ids`. */
+function takeAll<T>(map: Map<string, T>, ids: readonly string[]): T[] {
+  const found: T[] = [];
+  for (const id of ids) {
+    const value = map.get(id);
+    if (value !== undefined) {
+      found.push(value);
+      map.delete(id);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,135 @@
+import type {
+  ApprovalRequest,
+  ConversationDetail,
+  DiagnosisReport,
+  ErrorCode,
+  EventFrame,
+  ResolvedApproval,
+  ServerFrame,
+  TokenUsage,
+  ToolClassification,
+  ToolStatus,
+  TurnStatus,
+} from "@kubemedic/protocol";
+
+/**
+ * What the chat shows for one conversation: the turns with their items in the
+ * order they happened, built from the REST detail (`hydrate`) and the live event
+ * frames. Every item has a stable `key` so that a replayed or re-fetched event
+ * updates the item it belongs to instead of adding a second one.
+ */
+export interface UserItem {
+  kind: "user";
+  key: string;
+  messageId: string;
+  clientMessageId?: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface AssistantItem {
+  kind: "assistant";
+  key: string;
+  messageId: string;
+  text: string;
+  /** True while deltas are still arriving. */
+  streaming: boolean;
+}
+
+export interface ToolItem {
+  kind: "tool";
+  key: string;
+  toolCallId: string;
+  tool: string;
+  command: string;
+  classification: ToolClassification;
+  status: ToolStatus | "running";
+  startedAt: string;
+  durationMs: number | null;
+  output: string | null;
+  truncated: boolean;
+}
+
+export interface ApprovalEntry {
+  toolCallId: string;
+  command: string;
+  /** Null for approvals stored before the request was recorded. */
+  request: ApprovalRequest | null;
+  decision: ResolvedApproval | null;
+}
+
+export interface ApprovalItem {
+  kind: "approval";
+  key: string;
+  entries: ApprovalEntry[];
+}
+
+export interface ReportItem {
+  kind: "report";
+  key: string;
+  reportId: string | null;
+  report: DiagnosisReport;
+  degraded: boolean;
+}
+
+export type TurnItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem;
+
+export interface TurnView {
+  id: string;
+  status: TurnStatus;
+  model: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  error: { code: ErrorCode | null; message: string } | null;
+  cancelReason: string | null;
+  partial: boolean;
+  usage: TokenUsage | null;
+  items: TurnItem[];
+}
+
+/** A message the user sent that the server has not echoed back as `user.message` yet. */
+export interface OutboxMessage {
+  clientMessageId: string;
+  text: string;
+  createdAt: string;
+  status: "sending" | "acked" | "failed";
+  turnId: string | null;
+  messageId: string | null;
+  error: { code: ErrorCode; message: string } | null;
+}
+
+export interface ConversationStream {
+  id: string;
+  /** True once a REST detail (or an unbroken event history from seq 1) is the base. */
+  hydrated: boolean;
+  /** The highest sequence number applied; everything up to it is reflected. */
+  lastSeq: number;
+  /** Frames that arrived ahead of a gap, sorted by seq, applied once the gap fills. */
+  pending: EventFrame[];
+  /**
+   * The server said (or the numbering showed) that events were lost: the base must be
+   * re-fetched over REST. Frames keep buffering in `pending` meanwhile.
+   */
+  stale: boolean;
+  turns: TurnView[];
+  outbox: OutboxMessage[];
+}
+
+export interface StreamState {
+  conversations: Readonly<Record<string, ConversationStream>>;
+}
+
+export type StreamAction =
+  | { type: "frame"; frame: ServerFrame }
+  | { type: "hydrate"; detail: ConversationDetail }
+  | { type: "send"; conversationId: string; clientMessageId: string; text: string; at: string }
+  | {
+      type: "send.failed";
+      conversationId: string;
+      clientMessageId: string;
+      code: ErrorCode;
+      message: string;
+    }
+  | { type: "outbox.discard"; conversationId: string; clientMessageId: string }
+  | { type: "forget"; conversationId: string };

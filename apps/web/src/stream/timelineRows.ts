@@ -1,0 +1,36 @@
+import type { ConversationStream, OutboxMessage, TurnItem, TurnView } from "./streamTypes";
+
+/**
+ * The chat as a flat list of rows for the virtualized list: each turn's items,
+ * then a status row for the turn (running, waiting, failed, interrupted…),
+ * then the messages not yet echoed by the server.
+ */
+export type TimelineRow =
+  | { kind: "item"; key: string; turnId: string; item: TurnItem }
+  | { kind: "turn"; key: string; turn: TurnView }
+  | { kind: "outbox"; key: string; message: OutboxMessage };
+
+const cache = new WeakMap<ConversationStream, TimelineRow[]>();
+
+/** Rows of a conversation, computed once per state object. */
+export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
+  if (c === undefined) return EMPTY;
+  const cached = cache.get(c);
+  if (cached !== undefined) return cached;
+  const rows: TimelineRow[] = [];
+  for (const turn of c.turns) {
+    for (const item of turn.items) {
+      // A message that only carried tool calls has no text to show.
+      if (item.kind === "assistant" && item.text.trim() === "" && !item.streaming) continue;
+      rows.push({ kind: "item", key: item.key, turnId: turn.id, item });
+    }
+    rows.push({ kind: "turn", key: `turn:${turn.id}`, turn });
+  }
+  for (const message of c.outbox) {
+    rows.push({ kind: "outbox", key: `out:${message.clientMessageId}`, message });
+  }
+  cache.set(c, rows);
+  return rows;
+}
+
+const EMPTY: TimelineRow[] = [];
