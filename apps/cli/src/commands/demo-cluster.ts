@@ -1,0 +1,128 @@
+import { resolve } from "node:path";
+import { UsageError, type Command } from "../command";
+
+const USAGE =
+  "kubemedic demo-cluster [--scenario NAME|DIR]... [--port <number>] [--host <address>] [--kubeconfig-out <path>] [--token <token>] [--list]";
+
+/** Where the kubeconfig goes without --kubeconfig-out (.kubemedic/ is git-ignored). */
+const DEFAULT_KUBECONFIG = ".kubemedic/demo-cluster.kubeconfig";
+
+export interface DemoClusterFlags {
+  scenarios: string[];
+  port: number;
+  host: string;
+  kubeconfigOut: string;
+  token: string | undefined;
+  list: boolean;
+}
+
+export function parseDemoClusterFlags(args: string[]): DemoClusterFlags {
+  const flags: DemoClusterFlags = {
+    scenarios: [],
+    port: 0,
+    host: "127.0.0.1",
+    kubeconfigOut: DEFAULT_KUBECONFIG,
+    token: undefined,
+    list: false,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    const [name, inline] =
+      arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    if (name === "--list") {
+      flags.list = true;
+      continue;
+    }
+    const value = inline ?? args[++i];
+    if (!["--scenario", "--port", "--host", "--kubeconfig-out", "--token"].includes(name ?? ""))
+      throw new UsageError(`unknown option '${arg}'`);
+    if (value === undefined || value === "") throw new UsageError(`${name ?? arg} needs a value`);
+    switch (name) {
+      case "--scenario":
+        flags.scenarios.push(value);
+        break;
+      case "--port": {
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 0 || port > 65_535)
+          throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`);
+        flags.port = port;
+        break;
+      }
+      case "--host":
+        flags.host = value;
+        break;
+      case "--kubeconfig-out":
+        flags.kubeconfigOut = value;
+        break;
+      case "--token":
+        flags.token = value;
+        break;
+      default:
+        break;
+    }
+  }
+  return flags;
+}
+
+/**
+ * Runs the Kubernetes API simulator (packages/demo-cluster) until stopped:
+ * every built-in scenario, one namespace each, unless --scenario picks some.
+ * docs/demo-cluster.md describes what it serves.
+ */
+export const demoClusterCommand: Command = {
+  name: "demo-cluster",
+  summary:
+    "Run the built-in demo cluster (a Kubernetes API simulator) and write a kubeconfig for it",
+  usage: USAGE,
+  async run(args) {
+    const flags = parseDemoClusterFlags(args);
+    const {
+      startDemoCluster,
+      builtinScenarioNames,
+      builtinScenarioDir,
+      loadScenario,
+      DemoClusterError,
+    } = await import("@kubemedic/demo-cluster");
+    if (flags.list) {
+      for (const name of builtinScenarioNames()) {
+        const s = await loadScenario(builtinScenarioDir(name));
+        console.log(
+          `${name.padEnd(28)} ${s.namespace.padEnd(12)} ${s.expect.category.padEnd(24)} ${s.question}`,
+        );
+      }
+      return 0;
+    }
+    let cluster: Awaited<ReturnType<typeof startDemoCluster>>;
+    try {
+      cluster = await startDemoCluster({
+        ...(flags.scenarios.length > 0 && { scenarios: flags.scenarios }),
+        host: flags.host,
+        port: flags.port,
+        ...(flags.token !== undefined && { token: flags.token }),
+      });
+    } catch (error) {
+      if (error instanceof DemoClusterError) {
+        console.error(`kubemedic demo-cluster: ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+    const kubeconfig = resolve(flags.kubeconfigOut);
+    await cluster.writeKubeconfig(kubeconfig);
+    const names = cluster.scenarios.map((s) => `${s.name} (${s.namespace})`).join(", ");
+    console.log(`kubemedic demo cluster listening on ${cluster.url}`);
+    console.log(`kubeconfig: ${kubeconfig}`);
+    console.log(`scenarios: ${names}`);
+    console.log(`try: kubectl --kubeconfig ${kubeconfig} get pods -A`);
+    console.log(
+      "Ctrl+C stops it (changes are kept in memory only; a restart restores the scenarios).",
+    );
+    const signal = await new Promise<NodeJS.Signals>((done) => {
+      process.once("SIGINT", done);
+      process.once("SIGTERM", done);
+    });
+    console.log(`${signal}: stopping the demo cluster`);
+    await cluster.close();
+    return 0;
+  },
+};
