@@ -40,7 +40,9 @@ export function selfSignedCert(host: string, now = Date.now()): SelfSignedCert {
   );
   const algorithm = seq(oid("1.2.840.10045.4.3.2"));
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive and minimal in DER: top bit clear (not negative) and a non-zero first byte
+  // (a leading 0x00 before a byte < 0x80 is a non-canonical INTEGER that TLS stacks reject).
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
     integer(serial),
