@@ -46,6 +46,24 @@ describe("web routes", () => {
     expect(json.status).toBe(404);
   });
 
+  it("let browsers keep fingerprinted assets forever but revalidate index.html", async () => {
+    const dist = join(scratch, "dist-cache");
+    mkdirSync(join(dist, "assets"), { recursive: true });
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>kubemedic spa</title>");
+    writeFileSync(join(dist, "assets", "index-X9StmxKA.js"), "console.log(2)");
+    writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+    const url = await serve(dist);
+    const cache = async (path: string) =>
+      (await fetch(`${url}${path}`, { headers: { accept: "text/html" } })).headers.get(
+        "cache-control",
+      );
+    expect(await cache("/")).toBe("no-cache");
+    expect(await cache("/index.html")).toBe("no-cache");
+    expect(await cache("/c/42")).toBe("no-cache");
+    expect(await cache("/favicon.svg")).toBe("no-cache");
+    expect(await cache("/assets/index-X9StmxKA.js")).toBe("public, max-age=31536000, immutable");
+  });
+
   it("serve an honest placeholder at / when there is no build", async () => {
     const url = await serve(join(scratch, "missing"));
     const home = await fetch(url);

@@ -6,6 +6,13 @@ import { placeholderPage } from "./placeholder";
 /** apps/web/dist, built by `npm start` (scripts/lib/prepare.mjs). */
 export const DEFAULT_WEB_DIR = new URL("../../../web/dist", import.meta.url).pathname;
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+
+function isFingerprinted(path: string): boolean {
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path);
+}
+
 /** Paths the SPA fallback must never answer with index.html. */
 const SERVER_PATHS = /^\/(api|ws|healthz|readyz|metrics|login)(\/|$)/;
 
@@ -23,12 +30,22 @@ export function webRoutes(webDir: string, backend: string): Router {
     });
     return router;
   }
-  router.use(express.static(webDir, { index: "index.html", maxAge: "1h" }));
+  router.use(
+    express.static(webDir, {
+      index: "index.html",
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/, so those never change; index.html
+        // names the current fingerprints and must be revalidated, or a deploy is invisible.
+        res.setHeader("Cache-Control", isFingerprinted(path) ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
   router.get(/.*/, (req, res, next) => {
     if (SERVER_PATHS.test(req.path) || !req.accepts("html")) {
       next();
       return;
     }
+    res.setHeader("Cache-Control", REVALIDATE);
     res.sendFile(index);
   });
   return router;
