@@ -72,7 +72,8 @@ const CASES: [command: string, mode: Mode][] = [
   ["describe ds -n kube-system", "text"],
   ["describe job db-migrate -n batch", "text"],
   ["describe ns shop", "text"],
-  ["describe ns team-a", "text"],
+  // A LimitRange's resources come out in Go map order (random per kubectl run): lines as a set.
+  ["describe ns team-a", "rows"],
   ["describe pvc -n data", "text"],
   ["describe ing blog -n blog", "text"],
   ["describe hpa -n search", "text"],
