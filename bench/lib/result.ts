@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem, release, platform } from "node:os";
+import { cpus, loadavg, totalmem, release, platform } from "node:os";
 import { join } from "node:path";
+import type { Chart } from "./charts";
+import { quick } from "./options";
 import { summarize, type Summary } from "./stats";
+
+export type { Chart, LineChart, BarChart, ChartPoint } from "./charts";
+
+/** The load average when this bench started (this module is imported first thing). */
+const loadAtStart = roundedLoad();
 
 /**
  * The one result format every benchmark writes to bench/results/<name>.json and
@@ -35,11 +42,21 @@ export interface BenchResult {
   name: string;
   title: string;
   date: string;
+  /** `quick`: a smoke run with few repetitions (`pnpm bench --quick`); its figures are not results. */
+  mode: "full" | "quick";
+  /** Wall time of the whole bench process, seconds. */
+  durationS: number;
   machine: { cpu: string; cores: number; memoryGiB: number; node: string; os: string };
+  /**
+   * 1, 5 and 15-minute load averages when the bench started and when it
+   * ended: on a shared machine, other work running alongside shows here.
+   */
+  load: { start: number[]; end: number[] };
   cases: BenchCase[];
   comparisons: BenchComparison[];
   goals: BenchGoal[];
   notes: string[];
+  charts?: Chart[];
 }
 
 export function machineInfo(): BenchResult["machine"] {
@@ -67,13 +84,30 @@ export function benchCase(
 const resultsDir = new URL("../results/", import.meta.url).pathname;
 
 /** Prints a readable summary and writes bench/results/<name>.json. */
-export function writeResult(result: Omit<BenchResult, "date" | "machine">): BenchResult {
-  const full: BenchResult = { ...result, date: new Date().toISOString(), machine: machineInfo() };
+export function writeResult(
+  result: Omit<BenchResult, "date" | "machine" | "mode" | "durationS" | "load">,
+): BenchResult {
+  const full: BenchResult = {
+    name: result.name,
+    title: result.title,
+    date: new Date().toISOString(),
+    mode: quick ? "quick" : "full",
+    durationS: Math.round(process.uptime()),
+    machine: machineInfo(),
+    load: { start: loadAtStart, end: roundedLoad() },
+    cases: result.cases,
+    comparisons: result.comparisons,
+    goals: result.goals,
+    notes: result.notes,
+    ...(result.charts === undefined ? {} : { charts: result.charts }),
+  };
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, `${result.name}.json`), `${JSON.stringify(full, null, 2)}\n`);
   const m = full.machine;
   console.log(
-    `\n# ${full.title}\n${full.date} · ${m.cpu} × ${m.cores} · ${m.memoryGiB} GiB · Node ${m.node}`,
+    `\n# ${full.title}${quick ? "  [QUICK smoke run: not a result]" : ""}\n` +
+      `${full.date} · ${m.cpu} × ${m.cores} · ${m.memoryGiB} GiB · Node ${m.node} · ` +
+      `load ${full.load.start.join(" ")} at start, ${full.load.end.join(" ")} at end · ${full.durationS} s`,
   );
   for (const c of full.cases) {
     const s = c.summary;
@@ -92,6 +126,10 @@ export function writeResult(result: Omit<BenchResult, "date" | "machine">): Benc
   for (const g of full.goals)
     console.log(`  goal ${g.met ? "MET" : "NOT MET"}: ${g.goal} (actual: ${g.actual})`);
   return full;
+}
+
+function roundedLoad(): number[] {
+  return loadavg().map((l) => Math.round(l * 100) / 100);
 }
 
 function fmt(n: number): string {
