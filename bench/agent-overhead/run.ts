@@ -3,6 +3,7 @@
 // checkpointer, events) and, side by side in the same run, the same model and
 // the same tools in a plain loop. Goal: median overhead under 2 ms per step.
 import { benchCase, writeResult } from "../lib/result";
+import { reps } from "../lib/options";
 import { quantile } from "../lib/stats";
 
 interface OverheadSamples {
@@ -28,7 +29,7 @@ interface OverheadModule {
 const mod = (await import(
   new URL("../../packages/agent/bench/overhead.ts", import.meta.url).href
 )) as OverheadModule;
-const runs = Number(process.env.BENCH_RUNS ?? 60);
+const runs = reps(60, 8);
 const s = await mod.measureAgentOverhead({ runs, warmup: 8 });
 
 const median = (xs: number[]): number =>

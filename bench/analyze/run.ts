@@ -9,7 +9,9 @@ import {
   type BenchCase,
   type BenchComparison,
   type BenchGoal,
+  type ChartPoint,
 } from "../lib/result";
+import { numberList, reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
 interface WorkerResult {
@@ -45,10 +47,10 @@ interface BenchModule {
 const mod = (await import(
   new URL("../../packages/kube/bench/analyze/main.ts", import.meta.url).href
 )) as BenchModule;
-const sizes = (process.env.BENCH_SIZES ?? "1000,5000,20000").split(",").map(Number);
+const sizes = numberList("BENCH_SIZES", [1_000, 5_000, 20_000], [1_000, 5_000]);
 const results = await mod.runAnalyzeBench({
   sizes,
-  runs: (pods) => Number(process.env.BENCH_RUNS ?? (pods >= 20_000 ? 3 : 7)),
+  runs: (pods) => reps(pods >= 20_000 ? 3 : 7, 2),
   naiveUpTo: Number(process.env.BENCH_NAIVE_UP_TO ?? 20_000),
   log: (l) => console.log(l),
 });
@@ -112,12 +114,57 @@ for (const r of results) {
   }
 }
 
+const point = (pods: number, xs: number[]): ChartPoint => {
+  const s = summarize(xs);
+  return { x: pods, y: s.median, lo: s.p25, hi: s.p75 };
+};
+const withNaive = results.filter((r) => r.naive !== undefined);
 writeResult({
   name: "analyze",
   title: "analyze + correlate on generated clusters (demo cluster over HTTPS)",
   cases,
   comparisons,
   goals,
+  charts: [
+    {
+      kind: "line",
+      id: "time",
+      title: "analyze + correlate, end to end, vs cluster size (median, p25–p75)",
+      x: { label: "pods in the cluster", log: true },
+      y: { label: "ms", log: true },
+      lines: [
+        { name: "kubemedic", points: results.map((r) => point(r.pods, r.ours.totalMs)) },
+        {
+          name: "naive (k8sgpt-style lookups)",
+          points: withNaive.map((r) => point(r.pods, r.naive?.totalMs ?? [])),
+        },
+        {
+          name: "kubemedic: listing only",
+          points: results.map((r) => point(r.pods, r.ours.loadMs)),
+        },
+      ],
+      threshold: { y: 1000, label: "goal at 5k pods: 1 s" },
+    },
+    {
+      kind: "line",
+      id: "memory",
+      title: "Peak RSS of the analyzing process vs cluster size",
+      x: { label: "pods in the cluster", log: true },
+      y: { label: "MB" },
+      lines: [
+        { name: "kubemedic", points: results.map((r) => ({ x: r.pods, y: r.ours.maxRssMB })) },
+        {
+          name: "naive",
+          points: withNaive.map((r) => ({ x: r.pods, y: r.naive?.maxRssMB ?? Number.NaN })),
+        },
+        {
+          name: "kubemedic: process at rest (Node + loader)",
+          points: results.map((r) => ({ x: r.pods, y: r.ours.baseRssMB })),
+        },
+      ],
+      threshold: { y: 300, label: "goal at 5k pods: 300 MB" },
+    },
+  ],
   notes: [
     "End to end: listing over HTTPS from the demo cluster (in the parent process), the 14 core analyzers, then correlation (all rules, all namespaces).",
     "Each approach runs in its own forked process; peak RSS is that process's maxRSS (it includes Node and the TypeScript loader, see baseRssMB); peak heap is sampled every 2 ms and after each phase.",

@@ -3,8 +3,8 @@
 // the alternative we did not take: spawning `prisma migrate deploy` at start
 // instead of applying the committed SQL in-process (docs/persistence.md).
 // Run: node_modules/.bin/tsx bench/db-startup/run.ts   (BENCH_RUNS=10 by default)
-import { loadavg } from "node:os";
 import { benchCase, writeResult } from "../lib/result";
+import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
 interface DbStartupModule {
@@ -26,9 +26,8 @@ interface DbStartupModule {
 const mod = (await import(
   new URL("../../apps/server/bench/db-startup.ts", import.meta.url).href
 )) as DbStartupModule;
-const runs = Number(process.env.BENCH_RUNS ?? 10);
-const slowRuns = Number(process.env.BENCH_SLOW_RUNS ?? 3);
-const loadBefore = loadavg()[0] ?? 0;
+const runs = reps(10, 3);
+const slowRuns = reps(3, 1, "BENCH_SLOW_RUNS");
 const s = await mod.measureDbStartup({ runs, slowRuns });
 const median = (xs: number[]) => summarize(xs).median;
 const ms = (xs: number[]) => `${median(xs).toFixed(1)} ms`;
@@ -85,7 +84,7 @@ writeResult({
   comparisons,
   goals,
   notes: [
-    `runs=${runs} (first starts and CLI runs: ${slowRuns}); 1-minute load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after (the machine is shared).`,
+    `runs=${runs} (first starts and CLI runs: ${slowRuns}).`,
     "A turn's commit writes 2 assistant messages, 3 tool logs (~1 KB output each), 1 report and the turn's status in one transaction; only the final event's commit is timed.",
     s.postgres
       ? "PostgreSQL 127.0.0.1:5432, a fresh database per run. `prisma migrate deploy` with CHECKPOINT_DISABLE=1; 'work done' is when it prints its result, 'process exit' when a start script could go on."

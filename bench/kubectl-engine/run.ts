@@ -12,6 +12,7 @@ import {
   type BenchComparison,
   type BenchGoal,
 } from "../lib/result";
+import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
 interface Timings {
@@ -47,7 +48,7 @@ const mod = (await import(
   new URL("../../packages/kube/bench/kubectl-engine/main.ts", import.meta.url).href
 )) as BenchModule;
 const { timings, firstEngineCallMs } = await mod.runKubectlEngineBench({
-  runs: Number(process.env.BENCH_RUNS ?? 15),
+  runs: reps(15, 3),
   warmup: 3,
   kubectl,
   log: (l) => console.log(l),
@@ -87,6 +88,19 @@ writeResult({
   cases,
   comparisons,
   goals,
+  charts: [
+    {
+      kind: "bar",
+      id: "per-command",
+      title: "One read command: engine vs spawning kubectl (median ms, log scale)",
+      categories: timings.map((t) => t.command.replace(/ -n shop\b/, "")),
+      y: { label: "ms per call", log: true },
+      groups: [
+        { name: "kubemedic engine", values: timings.map((t) => summarize(t.engine).median) },
+        { name: "kubectl binary", values: timings.map((t) => summarize(t.kubectl).median) },
+      ],
+    },
+  ],
   notes: [
     `kubectl binary: ${kubectl}; runs per command: ${timings[0]?.engine.length ?? 0}, interleaved, after 3 warm-up calls each`,
     `the engine's first call (discovery included): ${firstEngineCallMs.toFixed(1)} ms`,

@@ -19,7 +19,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { benchCase, writeResult, type BenchCase } from "../lib/result";
+import { benchCase, writeResult, type BenchCase, type Chart } from "../lib/result";
+import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -29,7 +30,7 @@ const flag = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? fallback : Number(args[i + 1]);
 };
-const RUNS = flag("runs", 9);
+const RUNS = flag("runs", reps(9, 2));
 const MESSAGES = flag("messages", 500);
 const CHROMIUM = process.env.KUBEMEDIC_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -125,6 +126,7 @@ const notes: string[] = [
   `Initial JS = the entry chunk and its static imports; Markdown rendering (react-markdown + remark-gfm) is a lazy chunk of ${kb(bundle.lazy.gzip)} KB gzip loaded on the first assistant message.`,
 ];
 const comparisons: { name: string; ours: string; baseline: string; ratio: number }[] = [];
+const charts: Chart[] = [];
 
 if (!existsSync(CHROMIUM)) {
   console.warn(`bench/web: SKIPPED the render cases: no Chromium at ${CHROMIUM}`);
@@ -252,6 +254,25 @@ if (!existsSync(CHROMIUM)) {
   ratio(`render ${MESSAGES} messages, virtualized`, `render ${MESSAGES} messages, every row`);
   ratio("settled after render, virtualized", "settled after render, every row");
   ratio("streamed token at the end, virtualized", "streamed token at the end, every row");
+  const medianOf = (prefix: string) =>
+    cases.find((c) => c.name.startsWith(prefix))?.summary.median ?? Number.NaN;
+  const phases = ["render", "settled after render", "streamed token at the end"];
+  const prefixes = [
+    `render ${MESSAGES} messages,`,
+    "settled after render,",
+    "streamed token at the end,",
+  ];
+  charts.push({
+    kind: "bar",
+    id: "render",
+    title: `A ${MESSAGES}-message conversation in Chromium (median ms, log scale)`,
+    categories: phases,
+    y: { label: "ms", log: true },
+    groups: [
+      { name: "virtualized (ships)", values: prefixes.map((p) => medianOf(`${p} virtualized`)) },
+      { name: "every row (baseline)", values: prefixes.map((p) => medianOf(`${p} every row`)) },
+    ],
+  });
   notes.push(
     `Chromium ${browser.version()} headless, 1280×900, ${RUNS} page loads per mode, interleaved. "render" is the synchronous React commit plus layout; "settled" is the last DOM mutation after it (virtualizer measurements); "streamed token" is one assistant.delta dispatched into the stream store through commit and layout, median of 60 per page load.`,
   );
@@ -262,6 +283,7 @@ writeResult({
   title: "Web app: bundle size and rendering of a 500-message conversation",
   cases,
   comparisons,
+  charts,
   goals: [
     {
       goal: "initial JS under 250 KB gzip",
