@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { watchOtherCpu } from "./other-cpu.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const tsx = join(root, "node_modules/tsx/dist/cli.mjs");
@@ -69,6 +70,17 @@ function fail(message) {
   process.exit(2);
 }
 
+const pct = (share) => `${Math.round(share * 100)} %`;
+
+/** Adds what other processes used during the run to the bench's result file. */
+function recordOtherCpu(name, share) {
+  const file = join(root, "bench/results", `${name}.json`);
+  if (!existsSync(file)) return;
+  const result = JSON.parse(readFileSync(file, "utf8"));
+  result.otherCpuShare = Math.round(share * 1000) / 1000;
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+}
+
 function run(file, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [tsx, file], {
@@ -97,12 +109,19 @@ const outcome = [];
 for (const name of selected) {
   console.log(`\n=== bench ${name} (${new Date().toISOString()}, load ${load()})`);
   const t0 = Date.now();
+  const others = watchOtherCpu();
   const code = await run(`bench/${name}/run.ts`, quick ? { BENCH_QUICK: "1" } : {});
   const seconds = Math.round((Date.now() - t0) / 1000);
+  const otherCpu = others.stop();
   outcome.push({ name, code, seconds });
-  if (code === 0)
+  if (code === 0) {
     times.benches[name] = { seconds, mode: quick ? "quick" : "full", at: new Date().toISOString() };
-  console.log(`=== bench ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds} s`);
+    if (otherCpu !== undefined) recordOtherCpu(name, otherCpu);
+  }
+  const share = otherCpu === undefined ? "" : `; other processes used ${pct(otherCpu)} of the CPU`;
+  console.log(
+    `=== bench ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds} s${share}`,
+  );
 }
 const totalSeconds = Math.round((Date.now() - started) / 1000);
 const failed = outcome.filter((o) => o.code !== 0);

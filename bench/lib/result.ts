@@ -52,6 +52,11 @@ export interface BenchResult {
    * ended: on a shared machine, other work running alongside shows here.
    */
   load: { start: number[]; end: number[] };
+  /**
+   * Share of the machine's CPU (all cores, 0..1) that processes other than the
+   * bench's own used while it ran; added by bench/run.mjs (bench/other-cpu.mjs).
+   */
+  otherCpuShare?: number;
   cases: BenchCase[];
   comparisons: BenchComparison[];
   goals: BenchGoal[];

@@ -67,7 +67,7 @@ const cell = (s: string | number) => String(s).replace(/\|/g, "\\|").replace(/\n
 const fmt = (n: number): string =>
   !Number.isFinite(n)
     ? "–"
-    : Math.abs(n) >= 1000
+    : Number.isInteger(n) || Math.abs(n) >= 1000
       ? Math.round(n).toLocaleString("en")
       : Math.abs(n) >= 100
         ? n.toFixed(0)
@@ -77,8 +77,18 @@ const fmt = (n: number): string =>
             ? n.toFixed(2)
             : n.toPrecision(2);
 const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+/**
+ * Busy: other processes took at least 15 % of the machine's CPU during the
+ * bench (measured by bench/run.mjs). Without that figure, a 1-minute load
+ * average above the cores at the start (the bench's own load is not in it yet).
+ */
+const BUSY_SHARE = 0.15;
 const busy = (r: BenchResult) =>
-  Math.max(r.load.start[0] ?? 0, r.load.end[0] ?? 0) > r.machine.cores;
+  r.otherCpuShare !== undefined
+    ? r.otherCpuShare >= BUSY_SHARE
+    : (r.load.start[0] ?? 0) > r.machine.cores;
+const others = (r: BenchResult) =>
+  r.otherCpuShare === undefined ? "–" : `${Math.round(r.otherCpuShare * 100)} %`;
 
 function caseRow(c: BenchCase): string {
   const s = c.summary;
@@ -116,19 +126,22 @@ if (complete !== undefined)
   out.push(
     `- Last complete \`pnpm bench\`${complete.mode === "quick" ? " --quick" : ""}: ${Math.round(complete.seconds / 60)} min ${complete.seconds % 60} s, finished ${day(complete.at)}.`,
   );
+out.push(
+  "- *CPU used by other processes*: the share of all cores taken, while the bench ran, by processes outside it (sampled every second from /proc by bench/run.mjs). The load average includes the benchmark's own work, so it alone cannot say whether the machine was shared.",
+);
 const loaded = ordered.filter(busy);
 if (loaded.length > 0)
   out.push(
-    `- **The machine was busy** during ${loaded.map((r) => r.name).join(", ")}: a 1-minute load average above its ${ordered[0]?.machine.cores ?? 2} cores (other engineers' builds and tests share it). Those figures are slower and noisier than on an idle machine; ratios measured in the same run hold up better than absolute times.`,
+    `- **The machine was busy** during ${loaded.map((r) => `${r.name} (${others(r)})`).join(", ")}: other processes (other engineers' builds and tests share this machine) used at least ${Math.round(BUSY_SHARE * 100)} % of its CPU while the bench ran. Those figures are slower and noisier than on an idle machine; ratios measured in the same run hold up better than absolute times.`,
   );
 out.push(
   "",
-  "| bench | measured | mode | took | load average (1, 5, 15 min) at start → end |",
-  "| --- | --- | --- | --- | --- |",
+  "| bench | measured | mode | took | CPU used by other processes | load average (1, 5, 15 min) at start → end |",
+  "| --- | --- | --- | --- | --- | --- |",
 );
 for (const r of ordered)
   out.push(
-    `| [${r.name}](#${r.name}) | ${day(r.date)} | ${r.mode === "quick" ? "**quick (not a result)**" : "full"} | ${r.durationS} s | ${r.load.start.join(", ")} → ${r.load.end.join(", ")}${busy(r) ? " (busy)" : ""} |`,
+    `| [${r.name}](#${r.name}) | ${day(r.date)} | ${r.mode === "quick" ? "**quick (not a result)**" : "full"} | ${r.durationS} s | ${others(r)}${busy(r) ? " (busy)" : ""} | ${r.load.start.join(", ")} → ${r.load.end.join(", ")} |`,
   );
 out.push("");
 
@@ -186,7 +199,7 @@ for (const r of ordered) {
   out.push(`## ${r.name}`, "", `**${cell(r.title)}**`, "");
   if (COMPARED[r.name] !== undefined) out.push(`What is compared: ${COMPARED[r.name]}`, "");
   out.push(
-    `Measured ${day(r.date)} in ${r.durationS} s${r.mode === "quick" ? " — **a quick smoke run, not a result**" : ""}; load average ${r.load.start.join(" / ")} at start, ${r.load.end.join(" / ")} at end${busy(r) ? " (**busy machine**)" : ""}. Source: \`bench/${r.name}/run.ts\`, raw figures: \`bench/results/${r.name}.json\`.`,
+    `Measured ${day(r.date)} in ${r.durationS} s${r.mode === "quick" ? " — **a quick smoke run, not a result**" : ""}; other processes used ${others(r)} of the CPU meanwhile${busy(r) ? " (**busy machine**)" : ""}; load average ${r.load.start.join(" / ")} at start, ${r.load.end.join(" / ")} at end. Source: \`bench/${r.name}/run.ts\`, raw figures: \`bench/results/${r.name}.json\`.`,
     "",
   );
   for (const link of chartLinks.get(r.name) ?? []) out.push(link, "");
