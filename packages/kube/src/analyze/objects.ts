@@ -68,6 +68,7 @@ export interface EnvVar {
 }
 
 export interface EnvFromSource {
+  prefix?: string;
   configMapRef?: { name?: string; optional?: boolean } | null;
   secretRef?: { name?: string; optional?: boolean } | null;
 }
@@ -429,6 +430,7 @@ export interface ResourceQuota extends KubeObject {
 
 export interface ServiceAccount extends KubeObject {
   secrets?: { name?: string }[] | null;
+  imagePullSecrets?: { name?: string }[] | null;
 }
 
 export interface PolicyRule {

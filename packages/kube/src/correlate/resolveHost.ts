@@ -13,7 +13,14 @@ export type ResolvedHost =
       /** The pod port a connection to `port` of the Service lands on. */
       targetPort(port: number | undefined): number | undefined;
     }
-  | { kind: "missingService"; name: string; namespace: string; similar: string[] };
+  | {
+      kind: "missingService";
+      name: string;
+      namespace: string;
+      similar: string[];
+      /** Other namespaces that hold a Service of exactly this name (a short name resolves only in the pod's own). */
+      elsewhere: string[];
+    };
 
 /**
  * What an in-cluster host name or IP in a log line refers to: a Service (by
@@ -45,7 +52,18 @@ export function resolveHost(
   const svc = snapshot.get("services", namespace, name);
   if (svc !== undefined) return serviceTarget(snapshot, svc);
   const existing = snapshot.list("services", namespace).map((s) => s.metadata?.name ?? "");
-  return { kind: "missingService", name, namespace, similar: similarNames(name, existing) };
+  const elsewhere = snapshot
+    .list("services")
+    .filter((s) => s.metadata?.name === name && s.metadata.namespace !== namespace)
+    .map((s) => s.metadata?.namespace ?? "")
+    .sort();
+  return {
+    kind: "missingService",
+    name,
+    namespace,
+    similar: similarNames(name, existing),
+    elsewhere,
+  };
 }
 
 function serviceTarget(snapshot: ClusterSnapshot, svc: Service): ResolvedHost {

@@ -33,10 +33,11 @@ interface ListBody {
  * need it report an error and the rest still run; any other failure
  * (unreachable, 401, cancelled) rejects with a KubeError.
  *
- * In a namespace-scoped snapshot two things outside the namespace are fetched
- * too: the Services and pods behind admission webhooks (cluster-wide objects
- * whose backends live elsewhere), and Node events (the kubelet writes them in
- * `default`).
+ * In a namespace-scoped snapshot some things outside the namespace are fetched
+ * too: the Services of every namespace (one list), the pods behind admission
+ * webhooks (cluster-wide objects whose backends live elsewhere), the cluster
+ * DNS pods (`k8s-app=kube-dns` in kube-system), and Node events (the kubelet
+ * writes them in `default`).
  */
 export async function loadSnapshot(
   kc: KubeConfig,
@@ -61,7 +62,9 @@ async function load(reader: Transport, options: LoadSnapshotOptions): Promise<Cl
 
   await mapLimit(keys, options.concurrency ?? 6, async (key) => {
     try {
-      data[key] = await list(key, namespace);
+      // Services are listed cluster-wide even for one namespace: a name that does not
+      // resolve in the namespace may be a Service of another one (correlation's DNS check).
+      data[key] = await list(key, key === "services" ? undefined : namespace);
     } catch (error) {
       if (isKubeError(error, "not_found")) data[key] = [];
       else if (isKubeError(error, "forbidden")) failures[key] = error.message;
@@ -72,8 +75,14 @@ async function load(reader: Transport, options: LoadSnapshotOptions): Promise<Cl
   if (namespace !== undefined) {
     const extra = webhookNamespaces(data).filter((ns) => ns !== namespace);
     for (const ns of extra)
-      for (const key of ["services", "pods"] as const)
-        if (data[key] !== undefined) data[key].push(...(await list(key, ns).catch(() => [])));
+      if (data.pods !== undefined) data.pods.push(...(await list("pods", ns).catch(() => [])));
+    // The cluster DNS pods, which name-resolution failures are checked against.
+    if (data.pods !== undefined && namespace !== "kube-system" && !extra.includes("kube-system"))
+      data.pods.push(
+        ...(await list("pods", "kube-system", { labelSelector: "k8s-app=kube-dns" }).catch(
+          () => [],
+        )),
+      );
     if (data.events !== undefined && data.nodes !== undefined && data.nodes.length > 0) {
       const nodeEvents = await list("events", undefined, {
         fieldSelector: "involvedObject.kind=Node",

@@ -9,6 +9,8 @@ import type { PodProblem, Terminated } from "../podProblem";
 import type { Workload } from "../workloads";
 import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
 import { logCause } from "./logCause";
+import { livenessDraft } from "./liveness";
+import { absentConfigDraft } from "./optionalConfig";
 import { previousImage } from "./previousImage";
 
 /**
@@ -55,30 +57,26 @@ export async function diagnoseCrash(
     fromLog.evidence.unshift(podEvidence(pod, container));
     return fromLog;
   }
-
-  const liveness = ctx.snapshot
-    .eventsFor(ns, pod.metadata?.name ?? "")
-    .filter((e) => e.reason === "Unhealthy" && /liveness probe failed/i.test(e.message));
-  if (liveness.length > 0 && signals.missingEnv === undefined) {
-    const draft = workloadDraft(
-      w,
+  if (signals.missingEnv !== undefined) {
+    const absent = absentConfigDraft(
+      ctx,
       pod,
       problem,
-      "ProbeFailure",
-      0.8,
-      `${describeWorkload(w)} is restarted by its liveness probe.`,
-      `Container ${container} of ${describeWorkload(w)} fails its liveness probe and the kubelet kills it (${restarts} restarts): ${liveness[liveness.length - 1]?.message ?? ""}`,
+      w,
+      container,
+      signals.missingEnv.name,
+      { command: log.command, decisive: signals.decisive },
+      restarts,
     );
-    draft.evidence.push(podEvidence(pod, container));
-    const ev = eventsEvidence(
-      ctx,
-      ns,
-      pod.metadata?.name ?? "",
-      (e) => e.reason === "Unhealthy" || e.reason === "Killing",
-    );
-    if (ev !== undefined) draft.evidence.push(ev);
-    return draft;
+    if (absent !== undefined) return absent;
   }
+
+  const killed = livenessDraft(ctx, pod, problem, w, container, restarts, last, {
+    command: log.command,
+    text: log.text,
+    missingEnv: signals.missingEnv !== undefined,
+  });
+  if (killed !== undefined) return killed;
 
   const how =
     last === undefined

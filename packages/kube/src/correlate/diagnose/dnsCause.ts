@@ -5,6 +5,7 @@ import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import type { LogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
+import { podReady } from "../podReady";
 import { resolveHost } from "../resolveHost";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
@@ -27,8 +28,20 @@ export function dnsDraft(
   const ns = pod.metadata?.namespace ?? "";
   const resolved = host === undefined ? undefined : resolveHost(ctx.snapshot, host, ns);
   const coreDns = coreDnsHealth(ctx);
+  const moved =
+    resolved?.kind === "missingService" && resolved.elsewhere.length > 0
+      ? { name: resolved.name, namespace: resolved.elsewhere[0] ?? "" }
+      : undefined;
+  const fqdn =
+    moved === undefined ? undefined : `${moved.name}.${moved.namespace}.svc.cluster.local`;
   let why: string;
-  if (resolved?.kind === "missingService")
+  if (resolved?.kind === "missingService" && moved !== undefined)
+    why =
+      `there is no Service ${resolved.name} in namespace ${resolved.namespace}, but there is one in namespace ${resolved.elsewhere.join(", ")}. ` +
+      (host !== undefined && !host.includes(".")
+        ? `A short name resolves only inside the pod's own namespace (${ns}.svc.cluster.local comes first in its DNS search path), so "${host}" never reaches the Service in ${moved.namespace}: address it as ${fqdn}.`
+        : `The name points at namespace ${resolved.namespace}; the Service lives in ${moved.namespace}: address it as ${fqdn}.`);
+  else if (resolved?.kind === "missingService")
     why = `there is no Service ${resolved.name} in namespace ${resolved.namespace}${resolved.similar.length > 0 ? ` (existing: ${resolved.similar.join(", ")})` : ""}, so the name does not exist.`;
   else if (coreDns !== undefined && !coreDns.healthy)
     why = `the cluster DNS (${coreDns.detail}) is not serving.`;
@@ -52,7 +65,28 @@ export function dnsDraft(
       command: cmd.describe("pod", pod.metadata?.name ?? "", ns),
       excerpt: `    Environment:\n      ${envRef.name}:  ${redactText(envRef.value)}`,
     });
-  if (
+  if (moved !== undefined && fqdn !== undefined) {
+    addRelated(draft, ref("Service", moved.namespace, moved.name));
+    draft.evidence.push({
+      source: "kubectl",
+      command: cmd.get("service", moved.name, moved.namespace),
+      excerpt: serviceLine(ctx, moved.namespace, moved.name),
+    });
+    if (envRef !== undefined && host !== undefined)
+      draft.fixes.push({
+        title: `Point ${envRef.name} at ${fqdn}`,
+        rationale: `The Service ${moved.name} lives in namespace ${moved.namespace}; its fully qualified name resolves from any namespace.`,
+        command: cmd.setEnv(
+          w.kind,
+          w.name,
+          w.namespace,
+          container,
+          `${envRef.name}=${envRef.value.replace(host, fqdn)}`,
+        ),
+        risk: "medium",
+        requiresApproval: true,
+      });
+  } else if (
     resolved?.kind === "missingService" &&
     resolved.similar.length === 1 &&
     envRef !== undefined
@@ -92,9 +126,7 @@ function coreDnsHealth(ctx: CorrelationContext): { healthy: boolean; detail: str
     .list("pods", "kube-system")
     .filter((p) => p.metadata?.labels?.["k8s-app"] === "kube-dns");
   if (pods.length === 0) return undefined;
-  const ready = pods.filter((p) =>
-    (p.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True"),
-  ).length;
+  const ready = pods.filter(podReady).length;
   return { healthy: ready > 0, detail: `${ready}/${pods.length} CoreDNS pods ready` };
 }
 
@@ -107,4 +139,11 @@ function envReferencing(
   for (const e of c?.env ?? [])
     if (e.value !== undefined && e.value.includes(host)) return { name: e.name, value: e.value };
   return undefined;
+}
+
+/** The Service's line as `kubectl get service` prints it (NAME, TYPE, CLUSTER-IP, PORT(S)). */
+function serviceLine(ctx: CorrelationContext, namespace: string, name: string): string {
+  const svc = ctx.snapshot.get("services", namespace, name);
+  const ports = (svc?.spec?.ports ?? []).map((p) => `${p.port}/${p.protocol ?? "TCP"}`).join(",");
+  return `NAME   TYPE   CLUSTER-IP   PORT(S)\n${name}   ${svc?.spec?.type ?? "ClusterIP"}   ${svc?.spec?.clusterIP ?? ""}   ${ports || "<none>"}`;
 }

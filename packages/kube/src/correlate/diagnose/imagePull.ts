@@ -8,6 +8,7 @@ import type { PodProblem } from "../podProblem";
 import type { Workload } from "../workloads";
 import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
 import { previousImage } from "./previousImage";
+import { explainMissingPullSecrets, missingPullSecrets } from "./pullSecrets";
 
 /** Why a registry refused an image, decoded from the kubelet's pull error. */
 export function pullErrorKind(
@@ -69,6 +70,8 @@ export function diagnoseImagePull(
     `The kubelet cannot pull image "${image}" for container ${problem.container} of ${describeWorkload(w)} (${problem.reason}): ${EXPLAIN[kind]}. Registry answer: ${redactText(pullError)}`,
   );
   draft.evidence.push(podEvidence(pod, problem.container));
+  const missing = kind === "unauthorized" ? missingPullSecrets(ctx, pod) : [];
+  explainMissingPullSecrets(ctx, draft, pod, image, missing);
   const ev = eventsEvidence(
     ctx,
     ns,

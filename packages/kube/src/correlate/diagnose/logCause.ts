@@ -5,13 +5,14 @@ import type { LogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
 import type { Workload } from "../workloads";
 import { blockedDraft } from "./blockedCause";
+import { dnsBlockedDraft } from "./dnsBlockedCause";
 import { dnsDraft } from "./dnsCause";
 import { forbiddenDraft } from "./forbiddenCause";
 
 /**
  * Turns what a log says into a cause that lives outside the container: a 403
- * from the API (RBAC), a name that does not resolve (DNS), a connection a
- * NetworkPolicy drops. Undefined when the log points at none of those.
+ * from the API (RBAC), a name that does not resolve (DNS — or a NetworkPolicy
+ * that drops the DNS queries), a connection a NetworkPolicy drops. Undefined when the log points at none of those.
  */
 export function logCause(
   ctx: CorrelationContext,
@@ -30,7 +31,10 @@ export function logCause(
   if (signals.forbidden !== undefined)
     return forbiddenDraft(ctx, pod, problem, w, signals, logEvidence);
   if (signals.dns !== undefined)
-    return dnsDraft(ctx, pod, problem, w, container, signals, logEvidence);
+    return (
+      dnsBlockedDraft(ctx, pod, problem, w, container, signals, logEvidence) ??
+      dnsDraft(ctx, pod, problem, w, container, signals, logEvidence)
+    );
   if (signals.connection !== undefined)
     return blockedDraft(ctx, pod, problem, w, signals, logEvidence);
   return undefined;

@@ -33,6 +33,17 @@ export async function diagnoseNotReady(
     const startup = /startup/i.test(message);
     const probe = startup ? spec.container?.startupProbe : spec.container?.readinessProbe;
     const mismatch = probePortMismatch(spec.container, probe);
+    // A 5xx answer means the application runs and reports itself unhealthy: what it
+    // depends on may be failing (a blocked or unresolvable upstream), which its log says.
+    if (mismatch === undefined && SERVER_ERROR.test(message)) {
+      const cause = await upstreamCause(ctx, pod, problem, w, container);
+      if (cause !== undefined) {
+        const ev = eventsEvidence(ctx, ns, podName, (e) => e.reason === "Unhealthy");
+        if (ev !== undefined) cause.evidence.push(ev);
+        cause.rootCause += ` That is why its readiness probe fails (${message}) and the pods stay out of their Services' endpoints.`;
+        return cause;
+      }
+    }
     const why =
       mismatch !== undefined
         ? ` The probe checks port ${mismatch.probePort}, but the container listens on ${mismatch.containerPorts.join(", ")}: nothing answers on ${mismatch.probePort}.`
@@ -91,12 +102,8 @@ export async function diagnoseNotReady(
     }
     return draft;
   }
-  const log = await ctx.readLog(pod, container, false);
-  if (log.text !== undefined) {
-    const signals = readLogSignals(log.text);
-    const cause = logCause(ctx, pod, problem, w, container, signals, log);
-    if (cause !== undefined) return cause;
-  }
+  const cause = await upstreamCause(ctx, pod, problem, w, container);
+  if (cause !== undefined) return cause;
   const draft = workloadDraft(
     w,
     pod,
@@ -108,6 +115,22 @@ export async function diagnoseNotReady(
   );
   draft.evidence.push(podEvidence(pod, container));
   return draft;
+}
+
+/** `HTTP probe failed with statuscode: 503` — the application answered, with a server error. */
+const SERVER_ERROR = /statuscode: 5\d\d\b/i;
+
+/** An outside cause named by the container's current log (403, DNS, a blocked connection). */
+async function upstreamCause(
+  ctx: CorrelationContext,
+  pod: Pod,
+  problem: PodProblem,
+  w: Workload,
+  container: string,
+): Promise<Draft | undefined> {
+  const log = await ctx.readLog(pod, container, false);
+  if (log.text === undefined) return undefined;
+  return logCause(ctx, pod, problem, w, container, readLogSignals(log.text), log);
 }
 
 /** The probe's port against the container's declared ports, when they disagree. */

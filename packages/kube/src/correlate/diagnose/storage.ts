@@ -120,16 +120,51 @@ export function diagnoseClaim(
   }
   const last = failed[failed.length - 1];
   if (last === undefined) return undefined;
+  const modes = pvc.spec?.accessModes ?? [];
+  const size = pvc.spec?.resources?.requests?.storage;
+  const provisioner = ctx.snapshot.get("storageclasses", undefined, sc)?.provisioner;
+  const asks = `The claim asks for ${modes.join(", ") || "no access mode"}${size === undefined ? "" : ` (${String(size)})`} from StorageClass ${sc}${provisioner === undefined ? "" : ` (provisioner ${provisioner})`}.`;
+  const shared = modes.filter((m) => m !== "ReadWriteOnce" && m !== "ReadWriteOncePod");
+  const modeRefused = shared.length > 0 && ACCESS_MODE_REFUSED.test(last.message);
   const d = base(
-    0.85,
-    `PersistentVolumeClaim ${namespace}/${claimName} cannot be provisioned.`,
-    `Provisioning PersistentVolumeClaim ${namespace}/${claimName} from StorageClass "${sc}" fails: ${last.message}`,
+    modeRefused ? 0.92 : 0.85,
+    modeRefused
+      ? `PersistentVolumeClaim ${namespace}/${claimName} asks for ${shared.join(", ")}, which StorageClass ${sc} cannot provision.`
+      : `PersistentVolumeClaim ${namespace}/${claimName} cannot be provisioned.`,
+    `Provisioning PersistentVolumeClaim ${namespace}/${claimName} from StorageClass "${sc}" fails: ${last.message} ${asks}` +
+      (modeRefused
+        ? ` The provisioner does not support ${shared.join(", ")}: such a volume can be attached to one node at a time, so the claim stays Pending.`
+        : ""),
   );
   addRelated(d, ref("StorageClass", undefined, sc));
-  d.evidence.push(describe);
+  d.evidence.push({
+    ...describe,
+    excerpt: `${describe.excerpt}\nAccess Modes:  ${modes.join(",")}${size === undefined ? "" : `\nRequested:     ${String(size)}`}`,
+  });
   if (ev !== undefined) d.evidence.push(ev);
+  if (modeRefused)
+    d.fixes.push(
+      {
+        title: `Recreate ${claimName} with ReadWriteOnce`,
+        rationale: `accessModes cannot be changed on an existing claim: delete the Pending claim (it holds no data yet) and create it again with accessModes [ReadWriteOnce] — enough for a single replica — or use a StorageClass whose provisioner supports ${shared.join(", ")} (a shared file system such as NFS or EFS).`,
+        command: cmd.delete("pvc", claimName, namespace),
+        risk: "high",
+        requiresApproval: true,
+      },
+      {
+        title: "List the StorageClasses and their provisioners",
+        rationale: `Find a class that supports ${shared.join(", ")}, if the workload needs a shared volume.`,
+        command: "get storageclass",
+        risk: "read-only",
+        requiresApproval: false,
+      },
+    );
   return d;
 }
+
+/** A provisioner refusing the claim's access mode (CSI "volume capabilities … not supported", in-tree "access mode … not supported"). */
+const ACCESS_MODE_REFUSED =
+  /(?:volume capabilit(?:y|ies)|access ?modes?|MULTI_NODE_\w+)[^\n]*not supported|not support(?:ed)?[^\n]*access ?modes?/i;
 
 /** A pod held back by its claims: the first claim with a problem, with the pod and workload as symptoms. */
 export function diagnoseClaims(

@@ -3,6 +3,8 @@ import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import { eventLines } from "../evidence";
+import { parsePodSecurity } from "../podSecurity";
+import { podSecurityDraft } from "../diagnose/podSecurityCause";
 import { workloadOf } from "../workloads";
 import { inScope, type Rule } from "./Rule";
 
@@ -15,8 +17,9 @@ const MUST_SPECIFY = /failed quota: ([^:\s]+): must specify ([\w.,]+)/;
  * Controllers that cannot create their pods: a ReplicaSet's ReplicaFailure
  * condition or a FailedCreate event on a ReplicaSet, StatefulSet, DaemonSet
  * or Job. A ResourceQuota refusal is QuotaExceeded (with what was requested,
- * used and allowed); anything else (admission webhook, LimitRange, PSA) is
- * reported as Other with the API's own words.
+ * used and allowed); a Pod Security admission refusal is Other, decoded (the
+ * namespace's enforced level, each failed check, the securityContext fix);
+ * anything else (admission webhook, LimitRange) is Other with the API's own words.
  */
 export const failedCreateRule: Rule = {
   name: "failed-create",
@@ -133,6 +136,9 @@ function failedCreateDraft(
     );
     return d;
   }
+  const podSecurity = parsePodSecurity(message);
+  if (podSecurity !== undefined)
+    return podSecurityDraft(ctx, owner, w, message, podSecurity, evidence);
   const d: Draft = {
     category: "Other",
     severity: "critical",

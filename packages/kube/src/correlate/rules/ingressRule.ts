@@ -7,25 +7,33 @@ import { inScope, type Rule } from "./Rule";
 
 /**
  * Ingresses that route to a Service that does not exist (or to a port it
- * does not expose), or that name an IngressClass that does not exist (or none
- * while the cluster has no default class).
+ * does not expose), that name an IngressClass that does not exist (or none
+ * while the cluster has no default class), or whose TLS Secret is missing or
+ * holds no certificate (the controller then serves its default, self-signed
+ * one, which browsers reject).
  */
 export const ingressRule: Rule = {
   name: "ingress",
   run(ctx) {
     const drafts: Draft[] = [];
     for (const ing of inScope(ctx, ctx.snapshot.list("ingresses"))) {
-      const d = backendProblem(ctx, ing) ?? classProblem(ctx, ing);
+      const d = backendProblem(ctx, ing) ?? classProblem(ctx, ing) ?? tlsProblem(ctx, ing);
       if (d !== undefined) drafts.push(d);
     }
     return drafts;
   },
 };
 
-function base(ing: Ingress, score: number, summary: string, rootCause: string): Draft {
+function base(
+  ing: Ingress,
+  score: number,
+  summary: string,
+  rootCause: string,
+  severity: Draft["severity"] = "critical",
+): Draft {
   return {
     category: "IngressMisconfig",
-    severity: "critical",
+    severity,
     score,
     primary: {
       kind: "Ingress",
@@ -201,4 +209,79 @@ function classProblem(ctx: CorrelationContext, ing: Ingress): Draft | undefined 
       requiresApproval: true,
     });
   return d;
+}
+
+function tlsProblem(ctx: CorrelationContext, ing: Ingress): Draft | undefined {
+  if (ctx.snapshot.failures.has("secrets") || !ctx.snapshot.loaded.has("secrets")) return undefined;
+  const ns = ing.metadata?.namespace ?? "";
+  const name = ing.metadata?.name ?? "";
+  const entries = ing.spec?.tls ?? [];
+  for (const [i, tls] of entries.entries()) {
+    const secretName = tls.secretName;
+    if (secretName === undefined || secretName === "") continue;
+    const secret = ctx.snapshot.get("secrets", ns, secretName);
+    const keys = Object.keys(secret?.data ?? {});
+    const usable = secret !== undefined && keys.includes("tls.crt") && keys.includes("tls.key");
+    if (usable) continue;
+    const hosts = (tls.hosts ?? []).join(", ") || "its hosts";
+    const certs = ctx.snapshot
+      .list("secrets", ns)
+      .filter((s) => s.type === "kubernetes.io/tls")
+      .map((s) => s.metadata?.name ?? "");
+    const similar = similarNames(secretName, certs);
+    const what =
+      secret === undefined
+        ? `TLS Secret ${ns}/${secretName} does not exist`
+        : `Secret ${ns}/${secretName} holds no certificate (keys: ${keys.join(", ") || "none"}; it needs tls.crt and tls.key)`;
+    const d = base(
+      ing,
+      0.9,
+      `Ingress ${ns}/${name} serves ${hosts} with the controller's default certificate: ${what}.`,
+      `Ingress ${ns}/${name} terminates TLS for ${hosts} with Secret ${secretName}, but ${what}, so the ingress controller serves its default self-signed certificate and browsers reject the site.${similar.length > 0 ? ` TLS Secrets in ${ns} with a similar name: ${similar.join(", ")}.` : certs.length > 0 ? ` TLS Secrets in ${ns}: ${certs.join(", ")}.` : ""}`,
+      "high",
+    );
+    addRelated(
+      d,
+      ref("Secret", ns, secretName, secret === undefined ? "not found" : "no certificate"),
+      ...similar.slice(0, 1).map((s) => ref("Secret", ns, s)),
+    );
+    d.evidence.push({
+      source: "kubectl",
+      command: cmd.describe("ingress", name, ns),
+      excerpt: `TLS:\n  ${secretName} terminates ${hosts}`,
+    });
+    d.evidence.push({
+      source: "kubectl",
+      command: cmd.get("secret", secretName, ns),
+      excerpt:
+        secret === undefined
+          ? `Error from server (NotFound): secrets "${secretName}" not found`
+          : `Secret ${ns}/${secretName} (type ${secret.type ?? "Opaque"}) keys: ${keys.join(", ") || "(none)"}`,
+    });
+    const target = similar[0] ?? (certs.length === 1 ? certs[0] : undefined);
+    if (target !== undefined)
+      d.fixes.push({
+        title: `Point the Ingress at the TLS Secret ${target}`,
+        rationale: `${target} is a kubernetes.io/tls Secret in ${ns}${similar[0] === target ? " with the closest name" : ", the only one"}; check that its certificate covers ${hosts}.`,
+        command: cmd.patch(
+          "ingress",
+          name,
+          ns,
+          [{ op: "replace", path: `/spec/tls/${i}/secretName`, value: target }],
+          "json",
+        ),
+        risk: "medium",
+        requiresApproval: true,
+      });
+    d.fixes.push({
+      title: `List the TLS Secrets in ${ns}`,
+      rationale:
+        "Find the certificate for these hosts, or create the Secret with kubectl create secret tls.",
+      command: cmd.getList("secrets", ns, "--field-selector type=kubernetes.io/tls"),
+      risk: "read-only",
+      requiresApproval: false,
+    });
+    return d;
+  }
+  return undefined;
 }

@@ -2,7 +2,9 @@ import { formatEqualityMap, matchesEqualityMap } from "../../analyze/labelSelect
 import type { Pod, Service } from "../../analyze/objects";
 import { selectedPods, serviceEndpoints } from "../../analyze/serviceEndpoints";
 import { addRelated, ref, refKey, type Draft } from "../Candidate";
+import { formatAge } from "../../analyze/snapshot/time";
 import { cmd } from "../commands";
+import { eventLines } from "../evidence";
 import type { CorrelationContext } from "../CorrelationContext";
 import { podProblem, problemStatus } from "../podProblem";
 import { workloadOf } from "../workloads";
@@ -116,6 +118,30 @@ function unmatched(ctx: CorrelationContext, svc: Service): Draft {
     });
     return d;
   }
+  // A workload meant to back the Service that has no pod at all (refused, not yet created):
+  // its own candidate names why; this one is its symptom.
+  const podless = [
+    ...ctx.snapshot.list("deployments", ns),
+    ...ctx.snapshot.list("statefulsets", ns),
+  ].find(
+    (wl) =>
+      matchesEqualityMap(selector, wl.spec?.template?.metadata?.labels) &&
+      (wl.spec?.replicas ?? 1) > 0,
+  );
+  if (podless !== undefined) {
+    const workload = ref(podless.kind ?? "Deployment", ns, podless.metadata?.name ?? "", "0 pods");
+    const d = base(
+      svc,
+      "NoEndpoints",
+      0.45,
+      `Service ${ns}/${name} has no endpoints: ${workload.kind} ${ns}/${workload.name} has no pod.`,
+      `Service ${ns}/${name} has no endpoints: its backend ${workload.kind} ${ns}/${workload.name} wants ${podless.spec?.replicas ?? 1} replica(s) but has no pod at all; why its pods are not created is the cause.`,
+    );
+    addRelated(d, workload);
+    d.dependsOn = [refKey(workload)];
+    d.evidence.push(endpointsEvidence);
+    return d;
+  }
   const scaledToZero = ctx.snapshot
     .list("deployments", ns)
     .find(
@@ -123,16 +149,30 @@ function unmatched(ctx: CorrelationContext, svc: Service): Draft {
         matchesEqualityMap(selector, dep.spec?.template?.metadata?.labels) &&
         dep.spec?.replicas === 0,
     );
+  // The scale-down itself, when its event is still there: when it happened and from how many.
+  const scaleDown =
+    scaledToZero === undefined
+      ? undefined
+      : ctx.snapshot
+          .eventsFor(ns, scaledToZero.metadata?.name ?? "", "Deployment")
+          .filter((e) => e.reason === "ScalingReplicaSet" && /\bto 0$/.test(e.message))
+          .at(-1);
   const d = base(
     svc,
     "NoEndpoints",
     scaledToZero !== undefined ? 0.85 : 0.75,
     `Service ${ns}/${name} has no endpoints: no pod carries ${sel}.`,
     scaledToZero !== undefined
-      ? `Service ${ns}/${name} has no endpoints: its backend Deployment ${ns}/${scaledToZero.metadata?.name ?? ""} is scaled to 0 replicas.`
+      ? `Service ${ns}/${name} has no endpoints: its backend Deployment ${ns}/${scaledToZero.metadata?.name ?? ""} is scaled to 0 replicas${scaleDown === undefined ? "" : ` (${formatAge(ctx.now - scaleDown.lastTime)} ago: "${scaleDown.message}")`}. No pod is failing: there is none to route to.`
       : `Service ${ns}/${name} has no endpoints: no pod in ${ns} carries its selector ${sel}, and no workload's pod template does either.`,
   );
   d.evidence.push(endpointsEvidence);
+  if (scaleDown !== undefined)
+    d.evidence.push({
+      source: "events",
+      command: cmd.events(ns, scaledToZero?.metadata?.name ?? ""),
+      excerpt: eventLines([scaleDown], ctx.now),
+    });
   d.evidence.push({
     source: "kubectl",
     command: cmd.podsBySelector(ns, sel),
