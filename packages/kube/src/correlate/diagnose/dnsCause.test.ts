@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { snapshotFromObjects } from "../../analyze/snapshot/snapshotFromObjects";
+import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { correlateSnapshot } from "../correlateSnapshot";
+import { resolveHost } from "../resolveHost";
+
+describe("a short name that resolves only in another namespace (crashloop-dns-other-namespace)", () => {
+  it("finds the Service in the other namespace and proposes its fully qualified name", async () => {
+    const { snapshot } = scenarioVariant("crashloop-dns-other-namespace");
+    const [top] = await correlateSnapshot(snapshot, { namespace: "notify" });
+    expect(top?.category).toBe("DNSFailure");
+    expect(top?.rootCause).toContain("but there is one in namespace default");
+    expect(top?.rootCause).toContain("address it as smtp-relay.default.svc.cluster.local");
+    expect(top?.related).toContainEqual({
+      kind: "Service",
+      namespace: "default",
+      name: "smtp-relay",
+    });
+    expect(top?.fixes[0]?.command).toBe(
+      "set env deployment/mailer -c mailer SMTP_HOST=smtp-relay.default.svc.cluster.local -n notify",
+    );
+    // CoreDNS is healthy (its pods are ready by their container statuses): not blamed.
+    expect(top?.related.some((r) => r.name === "coredns")).toBe(false);
+  });
+});
+
+describe("resolveHost", () => {
+  const snapshot = snapshotFromObjects([
+    { kind: "Namespace", metadata: { name: "mail" } },
+    { kind: "Service", metadata: { name: "smtp", namespace: "mail" }, spec: {} },
+    { kind: "Service", metadata: { name: "smtp", namespace: "legacy" }, spec: {} },
+    { kind: "Service", metadata: { name: "smtpd", namespace: "app" }, spec: {} },
+  ]);
+
+  it("lists the other namespaces that hold a Service of a missing name", () => {
+    expect(resolveHost(snapshot, "smtp", "app")).toEqual({
+      kind: "missingService",
+      name: "smtp",
+      namespace: "app",
+      similar: ["smtpd"],
+      elsewhere: ["legacy", "mail"],
+    });
+    expect(resolveHost(snapshot, "smtp.mail", "app")?.kind).toBe("service");
+  });
+});

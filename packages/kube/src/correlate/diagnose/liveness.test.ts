@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { correlateSnapshot } from "../correlateSnapshot";
+
+const NAME = "liveness-kills-slow-start";
+const POD = "booking-service-7b6d5f9c8d-f4q8n";
+
+describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-start)", () => {
+  it("compares the probe's budget with the instance's lifetime and proposes a startupProbe", async () => {
+    const { snapshot } = scenarioVariant(NAME);
+    const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
+    expect(top?.category).toBe("ProbeFailure");
+    expect(top?.score).toBe(0.9);
+    expect(top?.rootCause).toContain("initialDelaySeconds=10");
+    expect(top?.rootCause).toContain("killed about 40 s after it starts");
+    expect(top?.rootCause).toContain("The last instance ran 41 s");
+    expect(top?.rootCause).toContain("Warm-up interrupted at 44%");
+    const fix = top?.fixes.find((f) => f.title.includes("startupProbe"));
+    expect(fix?.command).toContain('"path":"/spec/template/spec/containers/0/startupProbe"');
+    expect(fix?.requiresApproval).toBe(true);
+  });
+
+  it("still blames the probe, without calling it a slow start, when the log ends in an error", async () => {
+    const failing =
+      "INFO Starting BookingServiceApplication\nERROR Application run failed: java.lang.IllegalStateException: cache backend down\n";
+    const { snapshot } = scenarioVariant(NAME, {
+      logs: {
+        [`${POD}/booking-service/previous`]: failing,
+        ["booking-service-7b6d5f9c8d-x9d2k/booking-service/previous"]: failing,
+      },
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
+    expect(top?.category).toBe("ProbeFailure");
+    expect(top?.score).toBe(0.8);
+    expect(top?.rootCause).not.toContain("still starting");
+    expect(top?.fixes.some((f) => f.title.includes("startupProbe"))).toBe(false);
+  });
+});

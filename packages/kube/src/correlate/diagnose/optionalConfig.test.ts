@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Container } from "../../analyze/objects";
+import { ClusterSnapshot } from "../../analyze/snapshot/ClusterSnapshot";
+import { readScenario } from "../../analyze/testing/scenarioFixture";
+import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { refKey } from "../Candidate";
+import { correlateSnapshot } from "../correlateSnapshot";
+import { absentOptionalSources } from "./optionalConfig";
+
+const NAME = "ingress-503-missing-secret";
+
+function accountsWeb(): Container {
+  const d = readScenario(NAME).objects.find(
+    (o) =>
+      (o as { kind?: string }).kind === "Deployment" &&
+      (o as { metadata?: { name?: string } }).metadata?.name === "accounts-web",
+  ) as { spec: { template: { spec: { containers: Container[] } } } } | undefined;
+  const c = d?.spec.template.spec.containers[0];
+  if (c === undefined) throw new Error("no accounts-web container");
+  return c;
+}
+
+describe("absent optional config behind a crash loop", () => {
+  it("names the optional envFrom Secret that does not exist as the reason the variable is unset", async () => {
+    const { snapshot } = scenarioVariant(NAME);
+    expect(
+      absentOptionalSources(snapshot, "accounts", accountsWeb(), "OAUTH_CLIENT_SECRET"),
+    ).toEqual([
+      {
+        kind: "Secret",
+        name: "accounts-oauth",
+        key: undefined,
+        objectMissing: true,
+        via: "envFrom",
+      },
+    ]);
+    const [top] = await correlateSnapshot(snapshot, { namespace: "accounts" });
+    expect(top?.category).toBe("MissingConfig");
+    expect(refKey(top!.primary)).toBe("Deployment/accounts/accounts-web");
+    expect(top?.related).toContainEqual({
+      kind: "Secret",
+      namespace: "accounts",
+      name: "accounts-oauth",
+      status: "not found",
+    });
+    expect(top?.rootCause).toContain("envFrom marked optional");
+    expect(top?.fixes[0]?.command).toBe(
+      "create secret generic accounts-oauth -n accounts --from-literal=OAUTH_CLIENT_SECRET=<value>",
+    );
+  });
+
+  it("leaves a plain crash loop once the Secret exists", async () => {
+    const { snapshot } = scenarioVariant(NAME, {
+      edit: (objects) =>
+        objects.push({
+          kind: "Secret",
+          metadata: { name: "accounts-oauth", namespace: "accounts" },
+          data: { OTHER: "eA==" },
+        }),
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "accounts" });
+    expect(top?.category).toBe("CrashLoop");
+  });
+
+  it("reports an optional key reference whose key is missing, and ignores required references", () => {
+    const { snapshot } = scenarioVariant(NAME);
+    const secretKey = (optional: boolean): Container => ({
+      name: "app",
+      env: [
+        {
+          name: "DATABASE_URL",
+          valueFrom: { secretKeyRef: { name: "accounts-db", key: "dsn", optional } },
+        },
+      ],
+    });
+    expect(absentOptionalSources(snapshot, "accounts", secretKey(true), "DATABASE_URL")).toEqual([
+      { kind: "Secret", name: "accounts-db", key: "dsn", objectMissing: false, via: "env" },
+    ]);
+    // A required reference that fails stops the kubelet (CreateContainerConfigError) instead.
+    expect(absentOptionalSources(snapshot, "accounts", secretKey(false), "DATABASE_URL")).toEqual(
+      [],
+    );
+  });
+
+  it("claims nothing when the Secrets could not be listed", () => {
+    const blind = new ClusterSnapshot({
+      data: { configmaps: [] },
+      failures: { secrets: "secrets is forbidden" },
+    });
+    expect(absentOptionalSources(blind, "accounts", accountsWeb(), "OAUTH_CLIENT_SECRET")).toEqual(
+      [],
+    );
+  });
+});

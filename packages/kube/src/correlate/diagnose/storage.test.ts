@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { refKey } from "../Candidate";
+import { correlateSnapshot } from "../correlateSnapshot";
+
+const NAME = "ingress-503-pvc-access-mode";
+
+describe("a claim the provisioner refuses for its access mode (ingress-503-pvc-access-mode)", () => {
+  it("names ReadWriteMany against the class's provisioner and proposes a ReadWriteOnce claim", async () => {
+    const { snapshot } = scenarioVariant(NAME);
+    const [top] = await correlateSnapshot(snapshot, { namespace: "monitoring" });
+    expect(top?.category).toBe("StorageProvisioning");
+    expect(refKey(top!.primary)).toBe("PersistentVolumeClaim/monitoring/grafana-storage");
+    expect(top?.score).toBe(0.92);
+    expect(top?.rootCause).toContain(
+      "The claim asks for ReadWriteMany (10Gi) from StorageClass standard (provisioner ebs.csi.aws.com).",
+    );
+    expect(top?.rootCause).toContain("The provisioner does not support ReadWriteMany");
+    // The workload whose pod waits for the claim is listed as a symptom, not blamed.
+    expect(top?.related.map(refKey)).toContain("Deployment/monitoring/grafana");
+    expect(top?.fixes[0]?.title).toBe("Recreate grafana-storage with ReadWriteOnce");
+  });
+
+  it("reports any other provisioning failure without inventing an access-mode story", async () => {
+    const { snapshot } = scenarioVariant(NAME, {
+      edit: (objects) => {
+        for (const o of objects)
+          if (o.kind === "Event" && (o as { reason?: string }).reason === "ProvisioningFailed")
+            (o as { message?: string }).message =
+              'failed to provision volume with StorageClass "standard": rpc error: code = Internal desc = Could not create volume: UnauthorizedOperation';
+      },
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "monitoring" });
+    expect(top?.category).toBe("StorageProvisioning");
+    expect(top?.score).toBe(0.85);
+    expect(top?.rootCause).toContain("UnauthorizedOperation");
+    expect(top?.rootCause).not.toContain("does not support");
+  });
+});

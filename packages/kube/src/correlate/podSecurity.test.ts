@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { scenarioVariant } from "../analyze/testing/scenarioVariant";
+import { refKey } from "./Candidate";
+import { correlateSnapshot } from "./correlateSnapshot";
+import { parsePodSecurity } from "./podSecurity";
+
+const MESSAGE =
+  'Error creating: pods "app-1" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "app" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "app" must set securityContext.capabilities.drop=["ALL"]), host namespaces (hostNetwork=true), runAsNonRoot != true (pod or container "app" must set securityContext.runAsNonRoot=true)';
+
+describe("parsePodSecurity", () => {
+  it("splits the API server's refusal into level, version, checks and containers", () => {
+    expect(parsePodSecurity(MESSAGE)).toEqual({
+      level: "restricted",
+      version: "latest",
+      violations: [
+        {
+          check: "allowPrivilegeEscalation != false",
+          detail: 'container "app" must set securityContext.allowPrivilegeEscalation=false',
+        },
+        {
+          check: "unrestricted capabilities",
+          detail: 'container "app" must set securityContext.capabilities.drop=["ALL"]',
+        },
+        { check: "host namespaces", detail: "hostNetwork=true" },
+        {
+          check: "runAsNonRoot != true",
+          detail: 'pod or container "app" must set securityContext.runAsNonRoot=true',
+        },
+      ],
+      containers: ["app"],
+    });
+  });
+
+  it("ignores every other refusal", () => {
+    expect(parsePodSecurity('pods "x" is forbidden: exceeded quota: q')).toBeUndefined();
+  });
+});
+
+describe("pods refused by Pod Security admission (podsecurity-rejects-pods)", () => {
+  it("names the enforced level, each failed check and a template patch; the Service without endpoints is its symptom", async () => {
+    const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
+    const [top, second] = await correlateSnapshot(snapshot, { namespace: "compliance" });
+    expect(top?.category).toBe("Other");
+    expect(refKey(top!.primary)).toBe("Deployment/compliance/audit-exporter");
+    expect(top?.rootCause).toContain("pod-security.kubernetes.io/enforce=restricted");
+    expect(top?.rootCause).toContain("fails 4 checks");
+    expect(top?.related).toContainEqual({
+      kind: "Namespace",
+      name: "compliance",
+      status: "enforce=restricted",
+    });
+    const patch = top?.fixes.find((f) => f.command?.startsWith("patch deployment"));
+    expect(JSON.parse(patch?.command?.replace(/^.* -p '(.*)'$/, "$1") ?? "{}")).toEqual({
+      spec: {
+        template: {
+          spec: {
+            securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
+            containers: [
+              {
+                name: "audit-exporter",
+                securityContext: {
+                  allowPrivilegeEscalation: false,
+                  capabilities: { drop: ["ALL"] },
+                },
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(second?.category).toBe("NoEndpoints");
+    expect(second?.score).toBeLessThan(top!.score / 2);
+  });
+});
