@@ -14,6 +14,30 @@ describe("parseIntent", () => {
     expect(intent.namespace).toBe(namespace);
   });
 
+  it("checks 'the x namespace' against the cluster when x is an everyday word", () => {
+    const intent = parseIntent(
+      "browsers reject the certificate — can you check the status namespace?",
+    );
+    expect(intent.namespaceExplicit).toBe(false);
+    expect(intent.namespaceCandidates).toEqual(["status"]);
+  });
+
+  it("does not scope to the namespace something moved away from", () => {
+    const moved = parseIntent(
+      "mailer in notify keeps crashing since we moved it out of the default namespace",
+    );
+    expect(moved.namespace).toBeUndefined();
+    expect(moved.namespaceCandidates).toEqual(["notify"]);
+    expect(
+      parseIntent("we migrated api from the legacy namespace; it fails in shop")
+        .namespaceCandidates,
+    ).toEqual(["shop"]);
+    // "from" alone is a location: www returns 503 from the web namespace.
+    expect(
+      parseIntent("www.acme.example returns 503 from the web namespace — why?").namespace,
+    ).toBe("web");
+  });
+
   it("keeps the words that may name an object", () => {
     expect(
       parseIntent("why is checkout failing in shop?", { defaultNamespace: "shop" }).keywords,

@@ -129,7 +129,8 @@ export function parseIntent(
 ): Intent {
   const trimmed = text.trim().replace(/^\$\s*/, "");
   const tokens = trimmed.split(/\s+/);
-  const explicitNs = namespaceIn(trimmed);
+  const named = namespaceIn(trimmed);
+  const explicitNs = named.explicit;
   const namespace = explicitNs ?? opts.selected?.namespace ?? opts.defaultNamespace;
   const allNamespaces = /(^|\s)(-A|--all-namespaces)\b/.test(trimmed) || SCAN.test(trimmed);
   const resource = resourceIn(tokens) ?? opts.selected;
@@ -139,7 +140,8 @@ export function parseIntent(
     allNamespaces,
     ...(resource === undefined ? {} : { resource: withNamespace(resource, namespace) }),
     keywords,
-    namespaceCandidates: explicitNs === undefined ? candidatesIn(trimmed) : [],
+    namespaceCandidates:
+      explicitNs === undefined ? [...new Set([...named.unsure, ...candidatesIn(trimmed)])] : [],
     namespaceExplicit: explicitNs !== undefined,
   };
 
@@ -161,20 +163,42 @@ function withNamespace(ref: ResourceRef, namespace: string | undefined): Resourc
   return { ...ref, namespace };
 }
 
-function namespaceIn(text: string): string | undefined {
+const THE_X_NAMESPACE = /\b(?:in|the) (?:the )?([a-z0-9][-a-z0-9]*) namespace\b/gi;
+
+/**
+ * The namespace the text names explicitly, plus words that name one only if
+ * the cluster has it: "the status namespace" uses a word that is usually not
+ * a name (a stopword), so it is checked against the cluster instead of
+ * trusted. A namespace the text names as an origin ("moved it out of the
+ * default namespace", "from the x namespace") is not the scope.
+ */
+function namespaceIn(text: string): { explicit: string | undefined; unsure: string[] } {
   const patterns = [
-    /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9][-a-z0-9]*)/i,
-    /\b(?:in|the) (?:the )?([a-z0-9][-a-z0-9]*) namespace\b/i,
-    /\bnamespace[:\s]+["'`]?([a-z0-9][-a-z0-9]*)/i,
-    /\bns[:\s]+([a-z0-9][-a-z0-9]*)/i,
+    /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9][-a-z0-9]*)/gi,
+    THE_X_NAMESPACE,
+    /\bnamespace[:\s]+["'`]?([a-z0-9][-a-z0-9]*)/gi,
+    /\bns[:\s]+([a-z0-9][-a-z0-9]*)/gi,
   ];
+  const unsure: string[] = [];
   for (const p of patterns) {
-    const m = p.exec(text);
-    const ns = m?.[1]?.toLowerCase();
-    if (ns !== undefined && !STOPWORDS.has(ns)) return ns;
+    for (const m of text.matchAll(p)) {
+      const ns = m[1]?.toLowerCase();
+      if (ns === undefined) continue;
+      if (ORIGIN.test(text.slice(0, m.index))) continue;
+      if (!STOPWORDS.has(ns)) return { explicit: ns, unsure };
+      // Only "the x namespace" names a namespace for sure; a stopword there is worth checking.
+      if (p === THE_X_NAMESPACE && !unsure.includes(ns)) unsure.push(ns);
+    }
   }
-  return undefined;
+  return { explicit: undefined, unsure };
 }
+
+/**
+ * Text ending like this introduces where something moved away from, not
+ * where to look ("returns 503 from the web namespace" is still the scope).
+ */
+const ORIGIN =
+  /\b(?:out of|away from|leaving|(?:mov\w*|migrat\w*|came|coming|transferr?\w*)\b[^.?!]{0,30}\bfrom)\s*$/i;
 
 function candidatesIn(text: string): string[] {
   const out: string[] = [];
