@@ -3,6 +3,7 @@
 // node_modules/.bin/tsx bench/report/generate.ts
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { format, resolveConfig } from "prettier";
 import type { BenchCase, BenchGoal, BenchResult } from "../lib/result";
 import { BENCH_ORDER, COMPARED, ISSUE_GOALS } from "./catalogue";
 import { barChartSvg, lineChartSvg } from "./svg";
@@ -124,7 +125,7 @@ for (const m of machines) out.push(`- Machine: ${m}.`);
 const complete = times.lastCompleteRun;
 if (complete !== undefined)
   out.push(
-    `- Last complete \`pnpm bench\`${complete.mode === "quick" ? " --quick" : ""}: ${Math.round(complete.seconds / 60)} min ${complete.seconds % 60} s, finished ${day(complete.at)}.`,
+    `- Last complete \`pnpm bench\`${complete.mode === "quick" ? " --quick" : ""}: ${Math.floor(complete.seconds / 60)} min ${complete.seconds % 60} s, finished ${day(complete.at)}.`,
   );
 out.push(
   "- *CPU used by other processes*: the share of all cores taken, while the bench ran, by processes outside it (sampled every second from /proc by bench/run.mjs). The load average includes the benchmark's own work, so it alone cannot say whether the machine was shared.",
@@ -233,7 +234,9 @@ for (const r of ordered) {
   }
 }
 
-writeFileSync(docPath, `${out.join("\n").trimEnd()}\n`);
+// Formatted as the repository formats Markdown, so `pnpm format:check` stays clean.
+const options = (await resolveConfig(docPath)) ?? {};
+writeFileSync(docPath, await format(out.join("\n"), { ...options, parser: "markdown" }));
 console.log(
   `wrote ${docPath} (${ordered.length} benchmarks, ${written.size} charts, goals ${met}/${total} met)`,
 );
