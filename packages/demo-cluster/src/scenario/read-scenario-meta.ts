@@ -63,5 +63,26 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
   }
   const mentions = Array.isArray(expect.mentions) ? expect.mentions.map((m) => String(m)) : [];
   if (mentions.some((m) => m.trim() === "")) fail("expect.mentions may not contain empty strings");
-  return { ...common, question, namespace, expect: { category, resource, mentions } };
+  if (expect.healthyNamespaces !== undefined && !Array.isArray(expect.healthyNamespaces))
+    fail("expect.healthyNamespaces must be a list of namespaces");
+  const healthyNamespaces = Array.isArray(expect.healthyNamespaces)
+    ? expect.healthyNamespaces.map((n) => String(n))
+    : undefined;
+  for (const n of healthyNamespaces ?? []) {
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(n))
+      fail(`expect.healthyNamespaces: "${n}" is not a namespace name`);
+    if (n === namespace && category !== "Healthy")
+      fail(`expect.healthyNamespaces names ${n}, the namespace of the fault`);
+  }
+  return {
+    ...common,
+    question,
+    namespace,
+    expect: {
+      category,
+      resource,
+      mentions,
+      ...(healthyNamespaces === undefined ? {} : { healthyNamespaces }),
+    },
+  };
 }

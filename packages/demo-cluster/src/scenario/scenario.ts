@@ -36,6 +36,13 @@ export interface ScenarioExpect {
   resource: string;
   /** Facts a correct diagnosis must state, matched case-insensitively. */
   mentions: string[];
+  /**
+   * Other namespaces the scenario declares healthy (e.g. the one holding a
+   * working Service the faulty app fails to reach): the quality suite counts
+   * any analyzer finding there as false. Optional; a Healthy scenario's own
+   * namespace and the namespaces of its shared bases are healthy anyway.
+   */
+  healthyNamespaces?: string[];
 }
 
 /** An object of a scenario with where it was written, for error messages. */

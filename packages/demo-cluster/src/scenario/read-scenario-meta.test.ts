@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { DemoClusterError } from "../errors";
+import { readScenarioMeta } from "./read-scenario-meta";
+
+const meta = (expect: Record<string, unknown>) => ({
+  name: "dns",
+  question: "why does mailer crash?",
+  namespace: "notify",
+  expect: { category: "DNSFailure", resource: "Deployment/notify/mailer", mentions: [], ...expect },
+});
+
+function failure(doc: Record<string, unknown>): string {
+  try {
+    readScenarioMeta(doc, "scenario.yaml");
+  } catch (error) {
+    if (error instanceof DemoClusterError) return error.message;
+    throw error;
+  }
+  throw new Error("expected scenario.yaml to be refused");
+}
+
+describe("expect.healthyNamespaces", () => {
+  it("is optional, and kept when given", () => {
+    expect(readScenarioMeta(meta({}), "scenario.yaml").expect).not.toHaveProperty(
+      "healthyNamespaces",
+    );
+    expect(
+      readScenarioMeta(meta({ healthyNamespaces: ["default"] }), "scenario.yaml").expect
+        .healthyNamespaces,
+    ).toEqual(["default"]);
+  });
+
+  it("must be namespace names, and never the namespace of the fault", () => {
+    expect(failure(meta({ healthyNamespaces: "default" }))).toContain("must be a list");
+    expect(failure(meta({ healthyNamespaces: ["Default"] }))).toContain("is not a namespace name");
+    expect(failure(meta({ healthyNamespaces: ["notify"] }))).toContain(
+      "names notify, the namespace of the fault",
+    );
+  });
+});
