@@ -10,4 +10,5 @@ export const commands: Record<string, () => Promise<Command>> = {
   kubectl: async () => (await import("./kubectl")).kubectlCommand,
   diagnose: async () => (await import("./diagnose")).diagnoseCommand,
   "demo-cluster": async () => (await import("./demo-cluster")).demoClusterCommand,
+  quality: async () => (await import("./quality")).qualityCommand,
 };

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../command";
+import { DEFAULT_QUALITY_OUT, parseQualityFlags } from "./quality";
+
+describe("parseQualityFlags", () => {
+  it("defaults to the built-ins, no --strict, one at a time, .kubemedic/quality.json", () => {
+    expect(parseQualityFlags([])).toEqual({
+      scenarios: [],
+      strict: false,
+      out: DEFAULT_QUALITY_OUT,
+      concurrency: 1,
+    });
+  });
+
+  it("repeats --scenarios, takes --name=value and -j", () => {
+    expect(
+      parseQualityFlags([
+        "--scenarios",
+        "a",
+        "--scenarios=b",
+        "--strict",
+        "--out=r.json",
+        "-j",
+        "2",
+      ]),
+    ).toEqual({ scenarios: ["a", "b"], strict: true, out: "r.json", concurrency: 2 });
+  });
+
+  it.each([
+    [["--scenarios"], "--scenarios needs a value"],
+    [["--scenarios", "--strict"], "--scenarios needs a value"],
+    [["--concurrency", "9"], "--concurrency must be a whole number from 1 to 8"],
+    [["--concurrency", "1.5"], "--concurrency must be a whole number from 1 to 8"],
+    [["--json"], "unknown option '--json'"],
+    [["dir"], "unexpected argument 'dir'"],
+  ])("%j is a usage error: %s", (args, message) => {
+    expect(() => parseQualityFlags(args)).toThrow(UsageError);
+    expect(() => parseQualityFlags(args)).toThrow(message);
+  });
+});

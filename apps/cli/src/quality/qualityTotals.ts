@@ -1,0 +1,29 @@
+import type { QualityTotals, ScenarioResult } from "./QualityReport";
+
+/** The totals line and the per-category counts of a run. */
+export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
+  const byCategory: QualityTotals["byCategory"] = {};
+  let hits = 0;
+  let of = 0;
+  for (const r of rows) {
+    if (r.expected !== null) {
+      const c = (byCategory[r.expected.category] ??= { scenarios: 0, passed: 0 });
+      c.scenarios++;
+      if (r.score?.passed === true) c.passed++;
+    }
+    if (r.analyzers?.recall != null) {
+      of++;
+      if (r.analyzers.recall) hits++;
+    }
+  }
+  return {
+    scenarios: rows.length,
+    passed: rows.filter((r) => r.status === "pass").length,
+    failed: rows.filter((r) => r.status === "fail").length,
+    errors: rows.filter((r) => r.status === "error").length,
+    diagnosesPassed: rows.filter((r) => r.score?.passed === true).length,
+    analyzerRecall: { hits, of },
+    falseFindings: rows.reduce((n, r) => n + (r.analyzers?.falseFindings.length ?? 0), 0),
+    byCategory,
+  };
+}

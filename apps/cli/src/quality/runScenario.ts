@@ -1,0 +1,156 @@
+import { join } from "node:path";
+import type * as AgentExports from "@kubemedic/agent";
+import type * as DemoExports from "@kubemedic/demo-cluster";
+import type { Scenario } from "@kubemedic/demo-cluster";
+import type * as KubeExports from "@kubemedic/kube";
+import { diagnoseScenario } from "./diagnoseScenario";
+import type { ScenarioFolder } from "./findScenarios";
+import { healthyNamespaces } from "./healthyNamespaces";
+import type { ScenarioResult } from "./QualityReport";
+import { scoreAnalyzers } from "./scoreAnalyzers";
+
+type AgentModule = typeof AgentExports;
+type KubeModule = typeof KubeExports;
+type DemoModule = typeof DemoExports;
+
+/** What every scenario run shares: the modules, the model, a scratch directory, the load cache. */
+export interface RunContext {
+  agent: AgentModule;
+  kube: KubeModule;
+  demo: DemoModule;
+  model: ReturnType<AgentModule["createModel"]>;
+  /** Where each run writes its kubeconfig (one file per scenario). */
+  scratch: string;
+  /** Shared bases (`_base`) are parsed once for the whole run. */
+  cache: Map<string, Scenario>;
+  signal: AbortSignal;
+}
+
+/**
+ * One scenario, start to end: load it (a loader error is an "error" row with
+ * the loader's message), serve it from its own in-process demo cluster (with
+ * its bases), diagnose its question through the agent graph, score the report
+ * with the brief's rule, then score the analyzers alone on the same cluster.
+ * Undefined for a shared base folder, which is not a scenario.
+ */
+export async function runScenario(
+  ctx: RunContext,
+  folder: ScenarioFolder,
+  index: number,
+): Promise<ScenarioResult | undefined> {
+  const started = performance.now();
+  let scenario: Scenario;
+  try {
+    scenario = await ctx.demo.loadScenario(folder.dir, { cache: ctx.cache });
+  } catch (error) {
+    return errorRow(folder, (error as Error).message, started);
+  }
+  if (scenario.base) return undefined;
+  const row: ScenarioResult = {
+    name: scenario.name,
+    dir: folder.dir,
+    namespace: scenario.namespace,
+    question: scenario.question,
+    expected: {
+      category: scenario.expect.category,
+      resource: scenario.expect.resource,
+      mentions: scenario.expect.mentions,
+    },
+    status: "fail",
+    reasons: [],
+    diagnosis: null,
+    score: null,
+    analyzers: null,
+    durationMs: { total: 0, diagnosis: 0, analyzers: 0 },
+  };
+  let demo: Awaited<ReturnType<DemoModule["startDemoCluster"]>> | undefined;
+  let cluster: InstanceType<KubeModule["Cluster"]> | undefined;
+  try {
+    demo = await ctx.demo.startDemoCluster({ port: 0, scenarios: [scenario] });
+    const kubeconfigPath = join(ctx.scratch, `kubeconfig-${index}`);
+    await demo.writeKubeconfig(kubeconfigPath);
+    const kc = ctx.kube.loadKubeConfig({ kubeconfigPath });
+    cluster = new ctx.kube.Cluster(kc, { namespace: scenario.namespace });
+
+    const t0 = performance.now();
+    const run = await diagnoseScenario(
+      ctx.agent,
+      ctx.model,
+      cluster,
+      scenario.question,
+      scenario.namespace,
+      ctx.signal,
+    );
+    row.durationMs.diagnosis = Math.round(performance.now() - t0);
+    if (run.report !== undefined) {
+      const r = run.report;
+      row.diagnosis = {
+        category: r.category,
+        severity: r.severity,
+        confidence: r.confidence,
+        summary: r.summary,
+        rootCause: r.rootCause,
+        affectedResources: r.affectedResources.map((a) =>
+          a.namespace === undefined ? `${a.kind}/${a.name}` : `${a.kind}/${a.namespace}/${a.name}`,
+        ),
+        degraded: run.degraded,
+        toolCalls: run.toolCalls,
+      };
+      row.score = ctx.demo.scoreDiagnosis(r, scenario.expect);
+      row.reasons.push(...scoreReasons(row.score, scenario, r.category));
+    } else row.reasons.push(run.failure ?? "no report");
+
+    const t1 = performance.now();
+    row.analyzers = await scoreAnalyzers(ctx.kube, kc, scenario, healthyNamespaces(scenario));
+    row.durationMs.analyzers = Math.round(performance.now() - t1);
+    const falses = row.analyzers.falseFindings;
+    if (falses.length > 0)
+      row.reasons.push(
+        `${falses.length} false finding${falses.length === 1 ? "" : "s"} in healthy namespaces (${falses
+          .slice(0, 3)
+          .map((f) => `${f.kind} ${f.name}`)
+          .join(", ")}${falses.length > 3 ? ", …" : ""})`,
+      );
+    row.status = row.reasons.length === 0 ? "pass" : "fail";
+  } catch (error) {
+    row.status = "error";
+    row.error = (error as Error).message;
+    row.reasons.push(row.error);
+  } finally {
+    cluster?.close();
+    await demo?.close();
+    row.durationMs.total = Math.round(performance.now() - started);
+  }
+  return row;
+}
+
+/** The brief's rule, failed parts in words: "category Healthy, expected DNSFailure". */
+function scoreReasons(
+  score: NonNullable<ScenarioResult["score"]>,
+  scenario: Scenario,
+  category: string,
+): string[] {
+  const out: string[] = [];
+  if (!score.category) out.push(`category ${category}, expected ${scenario.expect.category}`);
+  if (!score.resource) out.push(`${scenario.expect.resource} not among the affected resources`);
+  const missing = score.mentions.filter((m) => !m.found).map((m) => `"${m.text}"`);
+  if (missing.length > 0) out.push(`not mentioned: ${missing.join(", ")}`);
+  return out;
+}
+
+function errorRow(folder: ScenarioFolder, message: string, started: number): ScenarioResult {
+  return {
+    name: folder.label,
+    dir: folder.dir,
+    namespace: null,
+    question: null,
+    expected: null,
+    status: "error",
+    reasons: [message],
+    diagnosis: null,
+    score: null,
+    analyzers: null,
+    durationMs: { total: Math.round(performance.now() - started), diagnosis: 0, analyzers: 0 },
+    error: message,
+  };
+}
