@@ -39,8 +39,8 @@ const Limits = z
 
 const Budgets = z
   .strictObject({
-    /** Estimated tokens (4 characters each) of history sent to the model, system prompt excluded. @default 24_000 */
-    historyTokens: z.number().int().min(500).max(2_000_000).default(24_000),
+    /** Estimated tokens (3 characters each) of one model request, system prompt included. @default 12_000 */
+    historyTokens: z.number().int().min(500).max(2_000_000).default(12_000),
     /** Estimated tokens of one tool output as the model sees it; longer outputs are cut with a marker. @default 4_000 */
     toolOutputTokens: z.number().int().min(100).max(200_000).default(4_000),
     /** Characters an old turn's tool output is shrunk to (its summary). @default 300 */

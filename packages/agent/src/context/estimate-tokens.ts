@@ -1,11 +1,13 @@
 import type { BaseMessage } from "@langchain/core/messages";
 
 /**
- * A cheap token estimate: 4 characters per token plus a few per message.
- * Exact counts need the model's tokenizer (js-tiktoken downloads its tables,
- * which fails offline); budgets only need to be roughly right.
+ * A cheap token estimate: 3 characters per token plus a few per message.
+ * Budgets are ceilings, so the estimate errs on the large side: prose runs
+ * about 4 characters per o200k token, but kubectl tables, YAML and k8sgpt JSON
+ * run 2.5–3.5 (bench/token-economy measures it). An exact tokenizer on every
+ * request would cost more CPU than the budgets are worth.
  */
-export const CHARS_PER_TOKEN = 4;
+export const CHARS_PER_TOKEN = 3;
 
 export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

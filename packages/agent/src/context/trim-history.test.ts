@@ -93,9 +93,31 @@ describe("fitRequest", () => {
         artifact: artifact("second"),
       }),
     ];
-    const out = fitRequest(messages, 1_200, 100);
+    const out = fitRequest(messages, 1_500, 100);
     expect(out[2]?.content).toContain("first");
     expect(out[4]?.content).toBe("b".repeat(4_000));
     expect(messages[2]?.content).toBe("a".repeat(4_000));
+  });
+
+  it("cuts the latest batch to even shares when it alone is over, saying how to narrow", () => {
+    const call = (id: string) => ({ id, name: "kubectl", args: {} });
+    const messages = [
+      new HumanMessage("q"),
+      new AIMessage({ content: "", tool_calls: [call("1"), call("2"), call("3")] }),
+      ...["1", "2", "3"].map(
+        (id) => new ToolMessage({ content: id.repeat(12_000), tool_call_id: id, name: "kubectl" }),
+      ),
+    ];
+    const budget = 6_000;
+    const out = fitRequest(messages, budget, 100);
+    expect(estimateTokens(out)).toBeLessThanOrEqual(budget);
+    const cut = out.slice(2).map((m) => m.content as string);
+    expect(new Set(cut.map((c) => c.length)).size).toBe(1);
+    for (const [i, content] of cut.entries()) {
+      expect(content.startsWith(String(i + 1).repeat(1_000))).toBe(true);
+      expect(content).toMatch(/cut to fit the context: \d+ of 12000 characters shown; narrow/);
+      expect((out[2 + i] as ToolMessage).tool_call_id).toBe(String(i + 1));
+    }
+    expect(messages[2]?.content).toBe("1".repeat(12_000));
   });
 });

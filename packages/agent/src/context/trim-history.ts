@@ -1,6 +1,6 @@
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { isToolArtifact } from "../tools/tool-result";
-import { estimateTokens } from "./estimate-tokens";
+import { CHARS_PER_TOKEN, estimateTokens } from "./estimate-tokens";
 import { isAI, isHuman, isTool, textOf } from "./message-kinds";
 
 export interface TrimOptions {
@@ -92,9 +92,12 @@ export function trimHistory(input: readonly BaseMessage[], opts: TrimOptions): T
 }
 
 /**
- * Fits one model request into the budget without touching the state: the
- * current turn's older tool outputs shrink to their summaries, oldest first,
- * the latest batch of tool answers kept whole.
+ * Fits one model request into the budget without touching the state:
+ * 1. the current turn's older tool outputs shrink to their summaries, oldest first;
+ * 2. if the request is still over, the latest batch of tool answers (which the
+ *    model has not read yet) is cut to an even share of what is left, head kept,
+ *    with a marker saying how to narrow the command. Without step 2, one model
+ *    message asking for several large outputs could overflow the context alone.
  */
 export function fitRequest(
   messages: readonly BaseMessage[],
@@ -116,12 +119,41 @@ export function fitRequest(
     const text = textOf(m);
     if (text.length <= summaryChars) continue;
     const summary = isToolArtifact(m.artifact) ? m.artifact.summary : text;
-    out[i] = new ToolMessage({
-      content: `[output shrunk to fit the context] ${summary}`.slice(0, summaryChars),
-      tool_call_id: m.tool_call_id,
-      ...(m.name === undefined ? {} : { name: m.name }),
-      status: m.status ?? "success",
-    });
+    out[i] = replaceContent(
+      m,
+      `[output shrunk to fit the context] ${summary}`.slice(0, summaryChars),
+    );
+  }
+  const latest: number[] = [];
+  for (let i = lastAi + 1; i < out.length; i++) if (isTool(out[i])) latest.push(i);
+  const over = estimateTokens(out) - budgetTokens;
+  if (over <= 0 || latest.length === 0) return out;
+  const latestTokens = estimateTokens(latest.map((i) => out[i] as BaseMessage));
+  const shareChars = Math.max(
+    summaryChars,
+    Math.floor(((latestTokens - over) / latest.length) * CHARS_PER_TOKEN) - CUT_MARKER_CHARS,
+  );
+  for (const i of latest) {
+    const m = out[i] as ToolMessage;
+    const text = textOf(m);
+    if (text.length <= shareChars) continue;
+    out[i] = replaceContent(
+      m,
+      `${text.slice(0, shareChars)}\n[cut to fit the context: ${shareChars} of ${text.length} characters shown; ` +
+        "narrow the command (a name, -l, --tail, a jsonpath) to see the rest]",
+    );
   }
   return out;
+}
+
+/** Room the marker of a cut output takes. */
+const CUT_MARKER_CHARS = 140;
+
+function replaceContent(m: ToolMessage, content: string): ToolMessage {
+  return new ToolMessage({
+    content,
+    tool_call_id: m.tool_call_id,
+    ...(m.name === undefined ? {} : { name: m.name }),
+    status: m.status ?? "success",
+  });
 }

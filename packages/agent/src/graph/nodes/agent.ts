@@ -3,6 +3,7 @@ import { AIMessage, SystemMessage, type BaseMessage } from "@langchain/core/mess
 import type { Runnable } from "@langchain/core/runnables";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { fitRequest } from "../../context/trim-history";
+import { requestBudget } from "../../context/request-budget";
 import { isToolArtifact } from "../../tools/tool-result";
 import { toolsNamed } from "../../tools";
 import { isTool, textOf } from "../../context/message-kinds";
@@ -36,7 +37,11 @@ export function agentNode(deps: GraphDeps) {
       return { messages: [message], partial: true };
     }
     const system = new SystemMessage(state.systemPrompt);
-    const history = fitRequest(state.messages, budgets.historyTokens, budgets.summaryChars);
+    const history = fitRequest(
+      state.messages,
+      requestBudget(budgets.historyTokens, state.systemPrompt),
+      budgets.summaryChars,
+    );
     const response = await streamReply(bound, [system, ...history], config);
     const message = normalize(response);
     emitMessage(config, message);

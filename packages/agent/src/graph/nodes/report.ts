@@ -3,6 +3,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { AffectedResource, DiagnosisReport, Evidence, Recommendation } from "@kubemedic/protocol";
 import { fitRequest } from "../../context/trim-history";
+import { requestBudget } from "../../context/request-budget";
 import { isAI, textOf } from "../../context/message-kinds";
 import { isAbortError, llmFailureOf } from "../../llm-errors";
 import { emit, type GraphDeps } from "../deps";
@@ -43,7 +44,11 @@ export function reportNode(deps: GraphDeps) {
     const answer = lastAnswer(state.messages);
     const base: BaseMessage[] = [
       new SystemMessage(state.systemPrompt),
-      ...fitRequest(state.messages, budgets.historyTokens, budgets.summaryChars),
+      ...fitRequest(
+        state.messages,
+        requestBudget(budgets.historyTokens, state.systemPrompt, REPORT_INSTRUCTION),
+        budgets.summaryChars,
+      ),
       new HumanMessage(REPORT_INSTRUCTION),
     ];
     let request = base;
