@@ -28,12 +28,10 @@ interface Investigation {
 interface TokenModule {
   runTokenEconomy(o: {
     generatedPods: number;
-    candidate?: { historyTokens?: number };
     log: (l: string) => void;
   }): Promise<{
     investigations: Investigation[];
     economyOff: Investigation;
-    candidate: Investigation | undefined;
     unloadable: string[];
   }>;
 }
@@ -46,19 +44,8 @@ const mod = (await import(
   new URL("../../apps/server/bench/token-economy.ts", import.meta.url).href
 )) as TokenModule;
 const [generatedPods = 2_000] = numberList("BENCH_PODS", [2_000], [2_000]);
-/**
- * A history budget to try beside the default on the generated namespace: the
- * smallest change of default found to keep its requests under 16k (the
- * default, 24,000 estimated tokens, is above the goal by itself).
- */
-const [candidateHistory = 10_000] = numberList(
-  "BENCH_CANDIDATE_HISTORY_TOKENS",
-  [10_000],
-  [10_000],
-);
-const { investigations, economyOff, candidate, unloadable } = await mod.runTokenEconomy({
+const { investigations, economyOff, unloadable } = await mod.runTokenEconomy({
   generatedPods,
-  candidate: { historyTokens: candidateHistory },
   log: (l) => console.log(l),
 });
 
@@ -115,16 +102,6 @@ cases.push(
     max: Math.max(...offTotals),
   }),
 );
-const tried = candidate === undefined ? undefined : count(candidate);
-const triedTotals = tried === undefined ? [] : totals(tried);
-if (tried !== undefined)
-  cases.push(
-    benchCase(`candidate: ${tried.inv.scenario}`, triedTotals, "tokens", {
-      requests: triedTotals.length,
-      p90: Math.round(q(triedTotals, 0.9)),
-      max: Math.max(...triedTotals),
-    }),
-  );
 
 const worst = all.reduce((a, b) => (b.total > a.total ? b : a));
 const over = all.filter((x) => x.total > LIMIT);
@@ -160,12 +137,12 @@ const comparisons =
         },
       ];
 
-// How far kubemedic's own budget estimate (4 chars per token) is from the real count.
+// How far kubemedic's own budget estimate (3 chars per token) is from the real count.
 const estimateRatio = q(
   all.map((x) => (x.total - x.system - x.toolSchemas) / Math.max(1, x.agentEstimate)),
   0.5,
 );
-// The densest large tool outputs: what the 4-chars-per-token estimate misjudges most.
+// The densest large tool outputs: what a per-character estimate misjudges most.
 const largeOutputs = counted
   .flatMap((c) => c.inv.requests.flatMap((r) => r.messages))
   .filter((m) => m.role === "tool" && typeof m.content === "string" && m.content.length > 4_000)
@@ -176,7 +153,7 @@ const largeOutputs = counted
 const denseNote =
   largeOutputs.length === 0
     ? "no tool output over 4,000 characters"
-    : `tool outputs over 4,000 characters average ${(sum(largeOutputs.map((o) => o.chars)) / sum(largeOutputs.map((o) => o.tokens))).toFixed(2)} characters per token, so one output at the 16,000-character cap (budgets.toolOutputTokens 4,000 × 4) is up to ${Math.max(...largeOutputs.map((o) => o.tokens)).toLocaleString("en")} real tokens`;
+    : `tool outputs over 4,000 characters average ${(sum(largeOutputs.map((o) => o.chars)) / sum(largeOutputs.map((o) => o.tokens))).toFixed(2)} characters per token; the largest is ${Math.max(...largeOutputs.map((o) => o.tokens)).toLocaleString("en")} real tokens`;
 const breakdown = (x: PromptCount) =>
   `system prompt ${x.system}, tool schemas ${x.toolSchemas}, ${x.toolMessages} tool outputs ${x.toolOutputs} (largest ${x.largestToolOutput}), user/assistant ${x.conversation}; ${x.messages} messages; kubemedic's estimate of the messages ${x.agentEstimate}`;
 
@@ -210,14 +187,6 @@ const charts: Chart[] = [
               points: totals(gen).map((y, i) => ({ x: i + 1, y })),
             },
             { name: "context economy off", points: offTotals.map((y, i) => ({ x: i + 1, y })) },
-            ...(tried === undefined
-              ? []
-              : [
-                  {
-                    name: `historyTokens ${candidateHistory} (candidate)`,
-                    points: triedTotals.map((y, i) => ({ x: i + 1, y })),
-                  },
-                ]),
           ],
           threshold: { y: LIMIT, label: "16k goal" },
         },
@@ -239,18 +208,13 @@ writeResult({
     "Each investigation: the scenario's question through createAgent with the default graph config and ChatOpenAI against the local OpenAI stub, which plays a thorough model: k8sgpt analyze → get pods -o wide, get events, describe the object → describe pods (whole namespace), up to 3 pods' logs, the object as YAML → k8sgpt correlate → an answer → the report node's structured-output request; then a follow-up turn (get deploy,rs,svc,endpoints -o wide → answer). Every request body is recorded and counted.",
     "Tokens: o200k_base (js-tiktoken, offline), 3 per message + 3 priming per OpenAI's rule for gpt-4o; tool definitions counted as their JSON (a little above what OpenAI's own rendering costs).",
     `Largest request: ${worst.scenario}, turn ${worst.turn} ${worst.step}, ${worst.total} tokens (${(worst.bytes / 1024).toFixed(0)} KB of JSON): ${breakdown(worst)}.`,
-    `kubemedic budgets its history with an estimate of 4 characters per token. Over whole requests o200k_base counts a median ${estimateRatio.toFixed(2)}× that estimate, but the large tool outputs are denser: ${denseNote}.`,
+    `kubemedic budgets each request (system prompt + history, budgets.historyTokens, default 12,000) with an estimate of 3 characters per token, which errs high on purpose: over whole requests o200k_base counts a median ${estimateRatio.toFixed(2)}× that estimate; ${denseNote}. Over budget, fitRequest shrinks the turn's older tool outputs to their summaries, then cuts the newest batch to an even share with a marker; tool outputs are capped at budgets.toolOutputTokens × 3 = 12,000 characters.`,
     `Baseline ("context economy off"): the same ${generatedPods}-pod investigation with budgets.historyTokens ${(2_000_000).toLocaleString("en")} and budgets.toolOutputTokens ${(200_000).toLocaleString("en")} (the config schema's maxima); the kubectl engine's own bound of 200 lines / 16 KiB per call still applies.`,
     ...(over.length === 0
       ? []
       : [
           `Requests over ${LIMIT}: ${over.map((x) => `${x.scenario} turn ${x.turn} ${x.step} (${x.total})`).join("; ")}.`,
-          `Why: no tool output is unbounded (each is cut at budgets.toolOutputTokens × 4 = 16,000 characters, the kubectl engine at 16 KiB) and no earlier turn is involved; the history within one turn grows. The agent node's fitRequest shrinks older tool outputs only once the messages' estimate exceeds budgets.historyTokens, whose default of 24,000 estimated tokens is above the goal by itself — the largest request was estimated at ${worst.agentEstimate.toLocaleString("en")}, so nothing was shrunk — and the estimate (4 characters per token) undercounts dense outputs (see above).`,
-          ...(tried === undefined
-            ? []
-            : [
-                `With budgets.historyTokens ${candidateHistory.toLocaleString("en")} (candidate default, same investigation): largest request ${Math.max(...triedTotals).toLocaleString("en")} tokens${Math.max(...triedTotals) > LIMIT ? ", still over" : ", under the goal"}. A limit fitRequest cannot enforce remains: the latest batch of tool answers is always kept whole, so one model message asking for three or more outputs at the cap (~6k tokens each) exceeds 16k on its own; a real bound needs a token count closer to the tokenizer's (or ~3 characters per token for tool output) and a cap on the latest batch.`,
-              ]),
+          "Why: see the largest request's breakdown above; the budget bounds kubemedic's estimate, so a request over the goal means the estimate undercounted that request's text (denser than 3 characters per token).",
         ]),
     ...(failures.length === 0
       ? ["Every scripted tool call ended ok (the script reads real objects)."]

@@ -279,15 +279,11 @@ function podsIn(s: Scenario): number {
 
 export async function runTokenEconomy(opts: {
   generatedPods: number;
-  /** Budgets to try on the generated namespace as well (a candidate default). */
-  candidate?: Budgets;
   log: (line: string) => void;
 }): Promise<{
   investigations: Investigation[];
   /** The generated namespace again, with the context economy off (the baseline). */
   economyOff: Investigation;
-  /** The generated namespace again, with the candidate budgets. */
-  candidate: Investigation | undefined;
   unloadable: string[];
 }> {
   const scenarios: Scenario[] = [];
@@ -312,7 +308,7 @@ export async function runTokenEconomy(opts: {
     },
   );
   const generated = generateScenario({ pods: opts.generatedPods, namespaces: 1 });
-  const { economyOff, candidate } = await withCluster([generated], async (cluster) => {
+  const economyOff = await withCluster([generated], async (cluster) => {
     const inv = await investigate(cluster, generated, opts.generatedPods);
     inv.scenario = `generated ${opts.generatedPods}-pod namespace`;
     opts.log(`  ${inv.scenario}: ${inv.requests.length} requests, ends ${inv.endings.join(", ")}`);
@@ -320,15 +316,7 @@ export async function runTokenEconomy(opts: {
     const off = await investigate(cluster, generated, opts.generatedPods, ECONOMY_OFF);
     off.scenario = `${inv.scenario}, context economy off`;
     opts.log(`  ${off.scenario}: ${off.requests.length} requests, ends ${off.endings.join(", ")}`);
-    let tried: Investigation | undefined;
-    if (opts.candidate !== undefined) {
-      tried = await investigate(cluster, generated, opts.generatedPods, opts.candidate);
-      tried.scenario = `${inv.scenario}, budgets ${JSON.stringify(opts.candidate)}`;
-      opts.log(
-        `  ${tried.scenario}: ${tried.requests.length} requests, ends ${tried.endings.join(", ")}`,
-      );
-    }
-    return { economyOff: off, candidate: tried };
+    return off;
   });
-  return { investigations, economyOff, candidate, unloadable };
+  return { investigations, economyOff, unloadable };
 }
