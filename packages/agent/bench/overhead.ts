@@ -9,6 +9,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { createAgent, defaultGraphConfig } from "../src/index";
+import { CHARS_PER_TOKEN } from "../src/context/estimate-tokens";
 import { isTool } from "../src/context/message-kinds";
 import {
   ScriptedChatModel,
@@ -154,7 +155,7 @@ export async function measureAgentOverhead(opts: {
       namespace: "shop",
       timeoutMs: config.limits.toolTimeoutMs,
       retry: config.nodes.tools.retry,
-      maxOutputChars: config.budgets.toolOutputTokens * 4,
+      maxOutputChars: config.budgets.toolOutputTokens * CHARS_PER_TOKEN,
     };
     const bound = model.bindTools([kubectlTool]) as Runnable<BaseMessage[], AIMessage>;
 
