@@ -82,6 +82,10 @@ function failedCreateDraft(
           excerpt: `Conditions:\n  ReplicaFailure  True  FailedCreate  ${message}`,
         },
   ];
+  // Pods that cannot be created are an outage only when none of the workload's pods serve.
+  const serving =
+    (w.object as { status?: { readyReplicas?: number } } | undefined)?.status?.readyReplicas ?? 0;
+  const severity: Draft["severity"] = serving > 0 ? "high" : "critical";
   const exceeded = EXCEEDED.exec(message);
   const must = MUST_SPECIFY.exec(message);
   const quotaName = exceeded?.[1] ?? must?.[1];
@@ -92,7 +96,7 @@ function failedCreateDraft(
     const used = quota?.status?.used ?? {};
     const d: Draft = {
       category: "QuotaExceeded",
-      severity: "critical",
+      severity,
       score: 0.95,
       primary: { kind: "ResourceQuota", namespace: ns, name: quotaName },
       related: [],
@@ -138,10 +142,10 @@ function failedCreateDraft(
   }
   const podSecurity = parsePodSecurity(message);
   if (podSecurity !== undefined)
-    return podSecurityDraft(ctx, owner, w, message, podSecurity, evidence);
+    return { ...podSecurityDraft(ctx, owner, w, message, podSecurity, evidence), severity };
   const d: Draft = {
     category: "Other",
-    severity: "critical",
+    severity,
     score: 0.8,
     primary: { kind: w.kind, namespace: ns, name: w.name },
     related: [],

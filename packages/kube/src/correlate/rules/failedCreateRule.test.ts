@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { refKey } from "../Candidate";
+import { correlateSnapshot } from "../correlateSnapshot";
+
+describe("a rollout stuck on a quota (rollout-stuck-quota)", () => {
+  it("ranks the ResourceQuota above the stuck rollout it explains, degraded rather than down", async () => {
+    const { snapshot } = scenarioVariant("rollout-stuck-quota");
+    const [top, ...rest] = await correlateSnapshot(snapshot, { namespace: "fulfilment" });
+    expect(top?.category).toBe("QuotaExceeded");
+    expect(refKey(top!.primary)).toBe("ResourceQuota/fulfilment/fulfilment-quota");
+    expect(top?.rootCause).toContain(
+      "requested limits.memory=2Gi, used limits.memory=7Gi, limited limits.memory=8Gi",
+    );
+    // Three v3.4.2 pods still serve: high, not critical.
+    expect(top?.severity).toBe("high");
+    const rollout = rest.find((c) => c.category === "RolloutStuck");
+    expect(rollout?.score).toBeLessThan(top!.score / 2);
+  });
+
+  it("is critical when no pod of the workload serves (podsecurity-rejects-pods)", async () => {
+    const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
+    const [top] = await correlateSnapshot(snapshot, { namespace: "compliance" });
+    expect(top?.severity).toBe("critical");
+  });
+});
