@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Cluster } from "@kubemedic/kube";
 import type { DiagnosisReport } from "@kubemedic/protocol";
 import { UsageError, type Command } from "../command";
+import { createHeadlessAgent } from "../headlessAgent";
 
 const USAGE =
   'kubemedic diagnose [--kubeconfig <path>] [--context <name>] [-n <namespace>] [--demo [--scenario <name>]…] [--json] "question"';
@@ -89,14 +90,8 @@ interface Target {
 
 /** Loaded on run only, so `kubemedic --help` never pays for the agent's imports. */
 async function runDiagnose(flags: DiagnoseFlags): Promise<number> {
-  const {
-    createAgent,
-    createMemoryCheckpointer,
-    createModel,
-    isAgentError,
-    loadGraphConfig,
-    parseGraphConfig,
-  } = await import("@kubemedic/agent");
+  const agentModule = await import("@kubemedic/agent");
+  const { createModel, isAgentError } = agentModule;
   const { isKubeError } = await import("@kubemedic/kube");
   let target: Target;
   try {
@@ -106,20 +101,8 @@ async function runDiagnose(flags: DiagnoseFlags): Promise<number> {
     return 1;
   }
   try {
-    const base = loadGraphConfig();
-    // Headless: nothing changes the cluster, and any investigation ends in a report.
-    const config = parseGraphConfig({
-      ...base,
-      approval: { policy: "suggest-only" },
-      nodes: { ...base.nodes, report: { ...base.nodes.report, when: "always" } },
-    });
     const model = createModel(process.env);
-    const agent = createAgent({
-      model,
-      checkpointer: createMemoryCheckpointer(),
-      config,
-      clusterFor: () => target.cluster,
-    });
+    const agent = createHeadlessAgent(agentModule, model, target.cluster);
     const controller = new AbortController();
     const stop = (): void => controller.abort();
     process.once("SIGINT", stop);

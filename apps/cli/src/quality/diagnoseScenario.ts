@@ -1,6 +1,7 @@
 import type { DiagnosisReport } from "@kubemedic/protocol";
 import type * as AgentExports from "@kubemedic/agent";
 import type { Cluster } from "@kubemedic/kube";
+import { createHeadlessAgent } from "../headlessAgent";
 
 type AgentModule = typeof AgentExports;
 type ModelHandle = ReturnType<AgentModule["createModel"]>;
@@ -16,9 +17,8 @@ export interface DiagnosisRun {
 
 /**
  * Asks one question through the full agent graph exactly as `kubemedic
- * diagnose` does: in-memory checkpointer, `approval.policy: suggest-only`
- * (nothing changes the cluster), a report after any investigation, the
- * model from the environment (offline unless OPENAI_API_KEY/BASE_URL is set).
+ * diagnose` does (createHeadlessAgent), with the model from the environment
+ * (offline unless OPENAI_API_KEY/BASE_URL is set).
  */
 export async function diagnoseScenario(
   agentModule: AgentModule,
@@ -28,19 +28,7 @@ export async function diagnoseScenario(
   namespace: string,
   signal: AbortSignal,
 ): Promise<DiagnosisRun> {
-  const { createAgent, createMemoryCheckpointer, loadGraphConfig, parseGraphConfig } = agentModule;
-  const base = loadGraphConfig();
-  const config = parseGraphConfig({
-    ...base,
-    approval: { policy: "suggest-only" },
-    nodes: { ...base.nodes, report: { ...base.nodes.report, when: "always" } },
-  });
-  const agent = createAgent({
-    model,
-    checkpointer: createMemoryCheckpointer(),
-    config,
-    clusterFor: () => cluster,
-  });
+  const agent = createHeadlessAgent(agentModule, model, cluster);
   const run: DiagnosisRun = {
     report: undefined,
     degraded: false,

@@ -1,0 +1,32 @@
+import type * as AgentExports from "@kubemedic/agent";
+import type { Cluster } from "@kubemedic/kube";
+
+type AgentModule = typeof AgentExports;
+type ModelHandle = ReturnType<AgentModule["createModel"]>;
+
+/**
+ * The agent as the terminal commands (`diagnose`, `quality`) run it: the graph
+ * config from KUBEMEDIC_GRAPH_CONFIG or the defaults, made headless — nothing
+ * changes the cluster (`suggest-only`), any investigation ends in a report,
+ * and checkpoints stay in memory. The agent module is passed in because the
+ * commands import it lazily, to keep `kubemedic --help` fast.
+ */
+export function createHeadlessAgent(
+  agentModule: AgentModule,
+  model: ModelHandle,
+  cluster: Cluster,
+): AgentExports.Agent {
+  const { createAgent, createMemoryCheckpointer, loadGraphConfig, parseGraphConfig } = agentModule;
+  const base = loadGraphConfig();
+  const config = parseGraphConfig({
+    ...base,
+    approval: { policy: "suggest-only" },
+    nodes: { ...base.nodes, report: { ...base.nodes.report, when: "always" } },
+  });
+  return createAgent({
+    model,
+    checkpointer: createMemoryCheckpointer(),
+    config,
+    clusterFor: () => cluster,
+  });
+}
