@@ -26,10 +26,7 @@ interface Investigation {
   endings: string[];
 }
 interface TokenModule {
-  runTokenEconomy(o: {
-    generatedPods: number;
-    log: (l: string) => void;
-  }): Promise<{
+  runTokenEconomy(o: { generatedPods: number; log: (l: string) => void }): Promise<{
     investigations: Investigation[];
     economyOff: Investigation;
     unloadable: string[];
