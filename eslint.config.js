@@ -22,7 +22,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ["*.js", "*.mjs", "*.ts", "scripts/*.mjs", "bench/*.mjs", ".ci/*.mjs"],
+          allowDefaultProject: [
+            "*.js",
+            "*.mjs",
+            "*.ts",
+            "scripts/*.mjs",
+            "bench/*.mjs",
+            ".ci/*.mjs",
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -36,7 +43,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/switch-exhaustiveness-check": "error",
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
+      "@typescript-eslint/no-misused-promises": [
+        "error",
+        { checksVoidReturn: { arguments: false } },
+      ],
       "no-restricted-imports": [
         "error",
         {

@@ -12,7 +12,10 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{apps,packages}/*/src/**/*.test.{ts,tsx}", "{apps,packages}/*/test/**/*.test.ts"],
+          include: [
+            "{apps,packages}/*/src/**/*.test.{ts,tsx}",
+            "{apps,packages}/*/test/**/*.test.ts",
+          ],
           exclude: [...ignored, "**/*.int.test.ts"],
           testTimeout: 20_000,
         },
