@@ -1,5 +1,6 @@
 // `npm test`: prepare the clone, then every check CI runs, in order, stopping at
-// the first failure: typecheck, lint, unit tests, integration tests, browser tests.
+// the first failure: typecheck, lint, format (prettier --check), unit tests,
+// integration tests, browser tests.
 // `npm test -- unit int` runs only the named stages.
 import { join } from "node:path";
 import { prepare, root, run } from "./lib/prepare.mjs";
@@ -8,6 +9,8 @@ const bin = (pkg, file) => join(root, "node_modules", pkg, file);
 const stages = {
   typecheck: () => run(process.execPath, [join(root, "scripts/typecheck.mjs")]),
   lint: () => run(process.execPath, [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]),
+  // Formatting is checked, never rewritten: a test run must not change the tree.
+  format: () => run(process.execPath, [bin("prettier", "bin/prettier.cjs"), "--check", "."]),
   unit: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "unit"]),
   int: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "int"]),
   e2e: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "e2e"]),
