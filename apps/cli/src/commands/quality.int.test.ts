@@ -67,12 +67,12 @@ describe("kubemedic quality", () => {
     expect(code, stderr).toBe(0);
     const lines = stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^SCENARIO\s+EXPECTED\s+GOT\s+RESULT\s+ANALYZERS\s+FALSE\s+TIME\s+REASON$/,
+      /^SCENARIO\s+EXPECTED\s+GOT\s+RESULT\s+ANALYZERS\s+\+CORRELATION\s+FALSE\s+TIME\s+REASON$/,
     );
     // Columns are aligned: every row's RESULT starts where the header's does.
     const at = lines[0]?.indexOf("RESULT") ?? -1;
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `)) ?? "";
-    expect(row("missing-secret").slice(at)).toMatch(/^pass\s+hit Deployment\s+0\s+\d+\.\ds$/);
+    expect(row("missing-secret").slice(at)).toMatch(/^pass\s+hit Deployment\s+hit\s+0\s+\d+\.\ds$/);
     expect(row("wrong-expectation").slice(at)).toMatch(/^FAIL\s+n\/a|^FAIL\s+miss|^FAIL\s+hit/);
     expect(row("wrong-expectation")).toContain("category Healthy, expected CrashLoop");
     expect(row("wrong-expectation")).toContain('not mentioned: "OOMKilled"');
@@ -83,7 +83,7 @@ describe("kubemedic quality", () => {
     expect(stderr).toContain(`wrote ${out}`);
 
     const report = JSON.parse(await readFile(out, "utf8")) as QualityReport;
-    expect(report.version).toBe(1);
+    expect(report.version).toBe(2);
     expect(report.model).toBe("offline diagnostician");
     expect(report.totals).toMatchObject({ scenarios: 3, passed: 1, failed: 1, errors: 1 });
     expect(report.scenarios.map((s) => [s.name, s.status])).toEqual([
@@ -94,7 +94,11 @@ describe("kubemedic quality", () => {
     const passed = report.scenarios[0];
     expect(passed?.score?.passed).toBe(true);
     expect(passed?.diagnosis?.affectedResources).toContain("Deployment/billing/invoice-api");
-    expect(passed?.analyzers).toMatchObject({ recall: true, falseFindings: [] });
+    expect(passed?.analyzers).toMatchObject({
+      recall: true,
+      recallWithCorrelation: true,
+      falseFindings: [],
+    });
     expect(passed?.analyzers?.healthyNamespaces).toContain("kube-system");
     expect(report.scenarios[2]?.error).toContain("scenario.yaml");
   });

@@ -3,7 +3,7 @@
  * shape is versioned: a change that removes or renames a field bumps
  * `version`.
  */
-export const QUALITY_REPORT_VERSION = 1;
+export const QUALITY_REPORT_VERSION = 2;
 
 /** `Kind/namespace/name`, or `Kind/name` for a cluster-scoped object (the brief's notation). */
 export type ObjectKey = string;
@@ -12,12 +12,18 @@ export interface AnalyzerScore {
   /** Findings of the analyzers alone in the scenario's scope (its namespace, or the cluster for a cluster-scoped expectation). */
   findings: number;
   /**
-   * Whether the findings name the expected object or the object correlation
-   * ranks as the root cause; null when nothing is expected (Healthy).
+   * Strict recall, the analyzers alone: whether the findings name the
+   * expected object (directly, or as the parent of a finding's object); null
+   * when nothing is expected (Healthy).
    */
   recall: boolean | null;
-  /** The object the findings matched, when recall is true. */
+  /** The finding's object that named it, when recall is true. */
   matched: ObjectKey | null;
+  /**
+   * Correlation-assisted recall, what `kubemedic analyze` gives: `recall`, or
+   * correlation's top candidate is the expected object. Null for Healthy.
+   */
+  recallWithCorrelation: boolean | null;
   /** The primary object of correlation's top candidate (null when none). */
   rootCause: ObjectKey | null;
   /** Namespaces the scenario says are healthy. */
@@ -69,8 +75,10 @@ export interface QualityTotals {
   errors: number;
   /** Diagnoses that pass the brief's rule (category, resource, mentions). */
   diagnosesPassed: number;
-  /** Scenarios where recall applies (not Healthy, not errored) and how many the analyzers found. */
+  /** Scenarios where recall applies (not Healthy, not errored) and how many the analyzers' findings alone name the expected object in. */
   analyzerRecall: { hits: number; of: number };
+  /** The same scenarios, counting also those where correlation ranks the expected object first. */
+  analyzerRecallWithCorrelation: { hits: number; of: number };
   falseFindings: number;
   /** Per expected category: scenarios and diagnoses that passed. */
   byCategory: Record<string, { scenarios: number; passed: number }>;

@@ -17,6 +17,7 @@ const row = (name: string, over: Partial<ScenarioResult>): ScenarioResult => ({
     findings: 2,
     recall: true,
     matched: "Deployment/demo/api",
+    recallWithCorrelation: true,
     rootCause: "Deployment/demo/api",
     healthyNamespaces: ["kube-system"],
     falseFindings: [],
@@ -27,7 +28,7 @@ const row = (name: string, over: Partial<ScenarioResult>): ScenarioResult => ({
 
 function report(rows: ScenarioResult[]): QualityReport {
   return {
-    version: 1,
+    version: 2,
     startedAt: "2026-01-01T00:00:00.000Z",
     durationMs: 4321,
     model: "offline diagnostician",
@@ -47,6 +48,16 @@ describe("formatQualityTable", () => {
           status: "fail",
           reasons: ["category Healthy, expected CrashLoop"],
           score: { category: false, resource: true, mentions: [], passed: false },
+          // The findings miss the expected object; correlation ranks it first.
+          analyzers: {
+            findings: 2,
+            recall: false,
+            matched: null,
+            recallWithCorrelation: true,
+            rootCause: "Deployment/demo/api",
+            healthyNamespaces: [],
+            falseFindings: [],
+          },
         }),
         row("c", {
           status: "error",
@@ -58,7 +69,7 @@ describe("formatQualityTable", () => {
       ]),
     );
     const lines = text.split("\n");
-    for (const header of ["EXPECTED", "RESULT", "ANALYZERS", "FALSE", "TIME"]) {
+    for (const header of ["EXPECTED", "RESULT", "ANALYZERS", "+CORRELATION", "FALSE", "TIME"]) {
       const at = lines[0]?.indexOf(header) ?? -1;
       for (const l of lines.slice(1, 4)) expect(l[at - 1], `${header} in "${l}"`).toBe(" ");
     }
@@ -67,14 +78,21 @@ describe("formatQualityTable", () => {
     expect(lines[2]?.slice(lines[0]?.indexOf("REASON"))).toBe(
       "category Healthy, expected CrashLoop",
     );
+    expect(lines[1]).toMatch(/pass\s+hit Deployment\s+hit\s+0\s+1\.2s$/);
     expect(lines[2]).toMatch(
-      /FAIL\s+hit Deployment\s+0\s+1\.2s\s+category Healthy, expected CrashLoop$/,
+      /FAIL\s+miss \(2 findings\)\s+hit\s+0\s+1\.2s\s+category Healthy, expected CrashLoop$/,
     );
-    expect(lines[3]).toMatch(/^c\s+—\s+—\s+ERROR\s+—\s+—\s+1\.2s\s+scenario\.yaml: unknown key$/);
+    expect(lines[3]).toMatch(
+      /^c\s+—\s+—\s+ERROR\s+—\s+—\s+—\s+1\.2s\s+scenario\.yaml: unknown key$/,
+    );
     expect(text).toContain("Totals: 3 scenarios, 1 passed, 1 failed, 1 error\n");
     expect(text).toContain("diagnoses passing the brief's rule: 1/3");
+    // Strict recall is the headline; the correlation-assisted figure is separate and labelled.
     expect(text).toContain(
-      "analyzer recall (expected or root-cause object among the findings): 2/2 (100%)",
+      "analyzer recall, strict (the findings alone name the expected object): 1/2 (50%)",
+    );
+    expect(text).toContain(
+      "analyzer recall, correlation-assisted (or correlation ranks it first): 2/2 (100%)",
     );
     expect(text).toContain(
       "time: 4.3s (median 1.2s per scenario, concurrency 1); model: offline diagnostician",
@@ -89,6 +107,7 @@ describe("formatQualityTable", () => {
           findings: 1,
           recall: null,
           matched: null,
+          recallWithCorrelation: null,
           rootCause: null,
           healthyNamespaces: ["demo"],
           falseFindings: [{ namespace: "demo", kind: "ConfigMap", name: "demo/x", text: "unused" }],
@@ -96,6 +115,7 @@ describe("formatQualityTable", () => {
       }),
     ]);
     expect(totals.analyzerRecall).toEqual({ hits: 0, of: 0 });
+    expect(totals.analyzerRecallWithCorrelation).toEqual({ hits: 0, of: 0 });
     expect(totals.falseFindings).toBe(1);
     expect(totals.byCategory).toEqual({ Healthy: { scenarios: 1, passed: 1 } });
   });

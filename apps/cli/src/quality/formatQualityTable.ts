@@ -1,6 +1,16 @@
 import type { QualityReport, ScenarioResult } from "./QualityReport";
 
-const HEADERS = ["SCENARIO", "EXPECTED", "GOT", "RESULT", "ANALYZERS", "FALSE", "TIME", "REASON"];
+const HEADERS = [
+  "SCENARIO",
+  "EXPECTED",
+  "GOT",
+  "RESULT",
+  "ANALYZERS",
+  "+CORRELATION",
+  "FALSE",
+  "TIME",
+  "REASON",
+];
 
 /**
  * The run as an aligned table, one row per scenario (the reason last, so a
@@ -17,10 +27,6 @@ export function formatQualityTable(report: QualityReport): string {
       .join("  ")
       .trimEnd();
   const t = report.totals;
-  const recall =
-    t.analyzerRecall.of === 0
-      ? "n/a"
-      : `${t.analyzerRecall.hits}/${t.analyzerRecall.of} (${Math.round((t.analyzerRecall.hits / t.analyzerRecall.of) * 100)}%)`;
   const times = report.scenarios.map((s) => s.durationMs.total).sort((a, b) => a - b);
   const median = times.length === 0 ? 0 : (times[Math.floor((times.length - 1) / 2)] ?? 0);
   return [
@@ -29,7 +35,8 @@ export function formatQualityTable(report: QualityReport): string {
     "",
     `Totals: ${t.scenarios} scenarios, ${t.passed} passed, ${t.failed} failed, ${t.errors} error${t.errors === 1 ? "" : "s"}`,
     `  diagnoses passing the brief's rule: ${t.diagnosesPassed}/${t.scenarios}`,
-    `  analyzer recall (expected or root-cause object among the findings): ${recall}`,
+    `  analyzer recall, strict (the findings alone name the expected object): ${ratio(t.analyzerRecall)}`,
+    `  analyzer recall, correlation-assisted (or correlation ranks it first): ${ratio(t.analyzerRecallWithCorrelation)}`,
     `  false findings in healthy namespaces: ${t.falseFindings}`,
     `  time: ${seconds(report.durationMs)} (median ${seconds(median)} per scenario, concurrency ${report.concurrency}); model: ${report.model}`,
   ].join("\n");
@@ -42,6 +49,11 @@ function cells(r: ScenarioResult): string[] {
     r.diagnosis?.category ?? (r.status === "error" ? "—" : "(no report)"),
     r.status === "pass" ? "pass" : r.status === "fail" ? "FAIL" : "ERROR",
     analyzers(r),
+    r.analyzers?.recallWithCorrelation == null
+      ? "—"
+      : r.analyzers.recallWithCorrelation
+        ? "hit"
+        : "miss",
     r.analyzers === null ? "—" : String(r.analyzers.falseFindings.length),
     seconds(r.durationMs.total),
     r.reasons.join("; "),
@@ -54,6 +66,10 @@ function analyzers(r: ScenarioResult): string {
   if (a.recall === null) return `n/a (${a.findings} finding${a.findings === 1 ? "" : "s"})`;
   if (a.recall) return `hit ${a.matched?.split("/")[0] ?? ""}`;
   return `miss (${a.findings} finding${a.findings === 1 ? "" : "s"})`;
+}
+
+function ratio({ hits, of }: { hits: number; of: number }): string {
+  return of === 0 ? "n/a" : `${hits}/${of} (${Math.round((hits / of) * 100)}%)`;
 }
 
 function seconds(ms: number): string {

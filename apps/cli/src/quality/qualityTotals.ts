@@ -4,6 +4,7 @@ import type { QualityTotals, ScenarioResult } from "./QualityReport";
 export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
   const byCategory: QualityTotals["byCategory"] = {};
   let hits = 0;
+  let assisted = 0;
   let of = 0;
   for (const r of rows) {
     if (r.expected !== null) {
@@ -14,6 +15,7 @@ export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
     if (r.analyzers?.recall != null) {
       of++;
       if (r.analyzers.recall) hits++;
+      if (r.analyzers.recallWithCorrelation === true) assisted++;
     }
   }
   return {
@@ -23,6 +25,7 @@ export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
     errors: rows.filter((r) => r.status === "error").length,
     diagnosesPassed: rows.filter((r) => r.score?.passed === true).length,
     analyzerRecall: { hits, of },
+    analyzerRecallWithCorrelation: { hits: assisted, of },
     falseFindings: rows.reduce((n, r) => n + (r.analyzers?.falseFindings.length ?? 0), 0),
     byCategory,
   };

@@ -10,10 +10,12 @@ type KubeConfig = Parameters<KubeModule["loadSnapshot"]>[0];
  * The analyzers alone, as `kubemedic analyze` runs them (the core set, no
  * k8sgpt binary), over one snapshot of the whole cluster:
  *
- * - recall: the findings in the scenario's scope (its namespace, or the
- *   cluster when the expected object is cluster-scoped) name the expected
- *   object or the object correlation ranks as the root cause — a finding names
- *   an object directly or through its parent (a Pod of the Deployment);
+ * - recall (strict): the findings in the scenario's scope (its namespace, or
+ *   the cluster when the expected object is cluster-scoped) name the expected
+ *   object — a finding names an object directly or through its parent (a Pod
+ *   of the Deployment). Only this measures the analyzers;
+ * - recall with correlation: the same, or correlation ranks the expected
+ *   object first — what `kubemedic analyze` adds on top of k8sgpt's rules;
  * - false findings: findings in the namespaces the scenario says are healthy.
  */
 export async function scoreAnalyzers(
@@ -35,10 +37,8 @@ export async function scoreAnalyzers(
     const top = candidates[0]?.primary;
     const rootCause = top === undefined ? null : keyOf(top);
     const isHealthy = scenario.expect.category === "Healthy";
-    const targets = isHealthy
-      ? []
-      : [expected, ...(top === undefined ? [] : [parseKey(keyOf(top))])];
-    const hit = findings.find((f) => targets.some((t) => names(f, t)));
+    const hit = isHealthy ? undefined : findings.find((f) => names(f, expected));
+    const ranked = rootCause !== null && sameObject(parseKey(rootCause), expected);
     const healthySet = new Set(healthy);
     const falseFindings = (everywhere.results ?? [])
       .map((f) => ({ f, ns: namespaceOf(f) }))
@@ -53,6 +53,7 @@ export async function scoreAnalyzers(
       findings: findings.length,
       recall: isHealthy ? null : hit !== undefined,
       matched: hit === undefined ? null : `${hit.kind}/${hit.name}`,
+      recallWithCorrelation: isHealthy ? null : hit !== undefined || ranked,
       rootCause,
       healthyNamespaces: healthy,
       falseFindings,
@@ -79,6 +80,15 @@ function keyOf(ref: { kind: string; namespace?: string | undefined; name: string
   return ref.namespace === undefined || ref.namespace === ""
     ? `${ref.kind}/${ref.name}`
     : `${ref.kind}/${ref.namespace}/${ref.name}`;
+}
+
+/** Kinds compare case-insensitively; a cluster-scoped expectation matches any namespace. */
+function sameObject(a: Ref, b: Ref): boolean {
+  return (
+    a.kind.toLowerCase() === b.kind.toLowerCase() &&
+    a.name === b.name &&
+    (b.namespace === undefined || a.namespace === b.namespace)
+  );
 }
 
 /** k8sgpt names namespaced results `namespace/name`. */
