@@ -25,4 +25,13 @@ describe("reportToMarkdown", () => {
     });
     expect(md).toContain("````text");
   });
+
+  it("writes analyzer evidence as k8sgpt, not kubectl (regression: 'kubectl analyze')", () => {
+    const md = reportToMarkdown({
+      ...sampleReport,
+      evidence: [{ source: "analyzer", command: "analyze", excerpt: "Pod shop/x: failing" }],
+    });
+    expect(md).toContain("**analyzer**: `k8sgpt analyze`");
+    expect(md).not.toContain("kubectl analyze");
+  });
 });

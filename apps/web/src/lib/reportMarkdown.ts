@@ -1,4 +1,5 @@
 import type { DiagnosisReport } from "@kubemedic/protocol";
+import { evidenceCommandLine, kubectlLine } from "./commandLine";
 import { resourceLabel } from "./format";
 
 /**
@@ -26,7 +27,8 @@ export function reportToMarkdown(report: DiagnosisReport, title = "Diagnosis"): 
   if (report.evidence.length > 0) {
     lines.push("", "## Evidence", "");
     for (const e of report.evidence) {
-      lines.push(`- **${e.source}**${e.command === undefined ? "" : `: \`kubectl ${e.command}\``}`);
+      const line = evidenceCommandLine(e);
+      lines.push(`- **${e.source}**${line === null ? "" : `: \`${line}\``}`);
       lines.push("", fence(e.excerpt, "text", "  "), "");
     }
   }
@@ -36,7 +38,7 @@ export function reportToMarkdown(report: DiagnosisReport, title = "Diagnosis"): 
       const approval = r.requiresApproval ? ", needs approval" : "";
       lines.push(`${i + 1}. **${r.title}** (risk: ${r.risk}${approval})`);
       if (r.rationale !== "") lines.push(`   ${r.rationale}`);
-      if (r.command !== undefined) lines.push("", fence(`kubectl ${r.command}`, "sh", "   "), "");
+      if (r.command !== undefined) lines.push("", fence(kubectlLine(r.command), "sh", "   "), "");
     });
   }
   return `${lines

@@ -4,7 +4,7 @@ import { sampleReport } from "../../stream/eventFixtures";
 import type { ReportItem } from "../../stream/streamTypes";
 import { ReportCard } from "./ReportCard";
 
-const render = (item: Partial<ReportItem> = {}) =>
+const render = (item: Partial<ReportItem> = {}, busy = false) =>
   renderToStaticMarkup(
     <ReportCard
       item={{
@@ -18,6 +18,7 @@ const render = (item: Partial<ReportItem> = {}) =>
       conversationId="c1"
       onAsk={() => undefined}
       onRun={() => undefined}
+      busy={busy}
     />,
   );
 
@@ -48,5 +49,48 @@ describe("ReportCard", () => {
 
   it("warns about a degraded report", () => {
     expect(render({ degraded: true })).toContain("degraded report");
+  });
+
+  it("labels analyzer evidence as k8sgpt, the others as kubectl (regression: 'kubectl analyze')", () => {
+    const html = render({
+      report: {
+        ...sampleReport,
+        evidence: [
+          { source: "analyzer", command: "analyze", excerpt: "Pod shop/x: CrashLoopBackOff" },
+          { source: "events", command: "get events -n shop", excerpt: "BackOff" },
+        ],
+      },
+    });
+    expect(html).toContain(">k8sgpt analyze<");
+    expect(html).not.toContain("kubectl analyze");
+    expect(html).toContain(">kubectl get events -n shop<");
+  });
+
+  it("runs a concrete command, but sends one with a placeholder to be edited (regression: 'Run' on <value>)", () => {
+    const html = render({
+      report: {
+        ...sampleReport,
+        recommendations: [
+          {
+            title: "Set DATABASE_URL",
+            rationale: "",
+            command: "set env deployment/checkout 'DATABASE_URL=<value>' -n shop",
+            risk: "medium",
+            requiresApproval: true,
+          },
+        ],
+      },
+    });
+    expect(html).toContain('data-testid="edit-recommendation"');
+    expect(html).toContain("Fill in &lt;value&gt; in the message box");
+    expect(html).not.toContain('data-testid="run-recommendation"');
+    expect(render()).toContain('data-testid="run-recommendation"');
+  });
+
+  it("disables Run while a turn is going on", () => {
+    const run = (html: string) =>
+      /<button[^>]*data-testid="run-recommendation"[^>]*>/.exec(html)?.[0];
+    expect(run(render({}, true))).toContain("disabled");
+    expect(run(render({}, false))).not.toContain("disabled");
   });
 });

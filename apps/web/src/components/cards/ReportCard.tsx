@@ -2,6 +2,7 @@ import type { AffectedResource, Recommendation } from "@kubemedic/protocol";
 import { memo } from "react";
 import { reportExportUrl } from "../../api/endpoints";
 import { resourceLabel } from "../../lib/format";
+import { evidenceCommandLine, findPlaceholder, kubectlLine } from "../../lib/commandLine";
 import { reportToMarkdown } from "../../lib/reportMarkdown";
 import type { ReportItem } from "../../stream/streamTypes";
 import { RiskBadge, SeverityBadge } from "../common/badges";
@@ -18,11 +19,15 @@ export const ReportCard = memo(function ReportCard({
   conversationId,
   onAsk,
   onRun,
+  busy = false,
 }: {
   item: ReportItem;
   conversationId: string;
   onAsk: (resource: AffectedResource) => void;
+  /** Runs a concrete command; one with a placeholder goes to the message box instead. */
   onRun: (recommendation: Recommendation) => void;
+  /** A turn is going on: nothing can run until it ends. */
+  busy?: boolean;
 }) {
   const { report } = item;
   const markdown = reportToMarkdown(report);
@@ -85,17 +90,22 @@ export const ReportCard = memo(function ReportCard({
           <>
             <div className="section-label">Evidence</div>
             <div className="evidence">
-              {report.evidence.map((e, i) => (
-                <div className="evidence-item" key={i}>
-                  <div className="evidence-src">
-                    <span className="badge">{e.source}</span>
-                    {e.command !== undefined && (
-                      <code title={`kubectl ${e.command}`}>kubectl {e.command}</code>
-                    )}
+              {report.evidence.map((e, i) => {
+                const line = evidenceCommandLine(e);
+                return (
+                  <div className="evidence-item" key={i}>
+                    <div className="evidence-src">
+                      <span className="badge">{e.source}</span>
+                      {line !== null && (
+                        <code title={line} data-testid="evidence-command">
+                          {line}
+                        </code>
+                      )}
+                    </div>
+                    <pre>{e.excerpt}</pre>
                   </div>
-                  <pre>{e.excerpt}</pre>
-                </div>
-              ))}
+                );
+              })}
             </div>
           </>
         )}
@@ -115,19 +125,11 @@ export const ReportCard = memo(function ReportCard({
                   </div>
                   {r.rationale !== "" && <p>{r.rationale}</p>}
                   {r.command !== undefined && (
-                    <div className="cmd-line">
-                      <code>kubectl {r.command}</code>
-                      <CopyButton
-                        text={`kubectl ${r.command}`}
-                        className="icon-btn"
-                        showLabel={false}
-                        label="Copy command"
-                      />
-                      <button type="button" className="btn btn-sm" onClick={() => onRun(r)}>
-                        <Icon name="play" />
-                        Run
-                      </button>
-                    </div>
+                    <RecommendedCommand
+                      line={kubectlLine(r.command)}
+                      busy={busy}
+                      onRun={() => onRun(r)}
+                    />
                   )}
                 </li>
               ))}
@@ -149,6 +151,53 @@ export const ReportCard = memo(function ReportCard({
     </section>
   );
 });
+
+/**
+ * A recommended command with copy and "Run". A command with a placeholder
+ * (`<value>`) cannot run as written: its button puts it in the message box to
+ * be completed instead. Running waits while a turn is going on.
+ */
+function RecommendedCommand({
+  line,
+  busy,
+  onRun,
+}: {
+  line: string;
+  busy: boolean;
+  onRun: () => void;
+}) {
+  const placeholder = findPlaceholder(line);
+  return (
+    <div className="cmd-line">
+      <code>{line}</code>
+      <CopyButton text={line} className="icon-btn" showLabel={false} label="Copy command" />
+      {placeholder === null ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          title={busy ? "Wait for the running turn to end" : "Ask the agent to run it"}
+          data-testid="run-recommendation"
+          onClick={onRun}
+        >
+          <Icon name="play" />
+          Run
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-sm"
+          title={`Fill in ${line.slice(placeholder.start, placeholder.end)} in the message box, then send it`}
+          data-testid="edit-recommendation"
+          onClick={onRun}
+        >
+          <Icon name="pencil" />
+          Edit
+        </button>
+      )}
+    </div>
+  );
+}
 
 /** A stored report downloads from the server's export; a live one is built here. */
 function ExportLink({
