@@ -94,4 +94,67 @@ describeInChromium("approval", () => {
     expect(statuses).not.toContain("ok");
     await context.close();
   });
+
+  it("Run on a recommendation asks for approval; one with a placeholder goes to the message box", async () => {
+    const { context, page } = await openApp(browser, server);
+    await ask(page, "Payments are down — what's wrong in the payments namespace?");
+    await page.waitForURL(/\/c\//);
+    expect(await waitTurn(page)).toBe("completed");
+    await scrollToLatest(page);
+    const report = page.getByTestId("report-card").last();
+    const rec = report
+      .getByTestId("recommendation")
+      .filter({ has: page.getByTestId("run-recommendation") })
+      .first();
+    const command = (await rec.locator(".cmd-line code").textContent()) ?? "";
+    expect(command).toMatch(/^kubectl (set image|rollout undo) /);
+    await rec.getByTestId("run-recommendation").click();
+
+    // The command goes out as the user's message, and its mutation waits for approval.
+    await waitTurn(page, "awaiting_approval");
+    const card = page.locator('[data-testid="approval-card"][data-pending="true"]');
+    await card.waitFor();
+    expect(await card.locator(".cmd-line code").first().textContent()).toBe(command);
+    // Focus is back in the message box, and nothing else can run meanwhile.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("composer");
+    await scrollToLatest(page);
+    const runs = page.getByTestId("run-recommendation");
+    expect(await runs.count()).toBeGreaterThan(0);
+    for (const button of await runs.all()) expect(await button.isDisabled()).toBe(true);
+
+    await card.getByRole("button", { name: "Reject…" }).click();
+    await card.getByRole("textbox").fill("only checking the flow");
+    await card.getByRole("button", { name: "Reject", exact: true }).click();
+    await waitTurn(page);
+    await scrollToLatest(page);
+    expect(await page.getByTestId("run-recommendation").first().isDisabled()).toBe(false);
+
+    // shop/checkout's fix needs a value only the user knows: "Edit" puts it in the box.
+    await ask(page, "why is checkout failing in shop?");
+    expect(await waitTurn(page)).toBe("completed");
+    await scrollToLatest(page);
+    const edit = page.getByTestId("report-card").last().getByTestId("edit-recommendation").first();
+    const line =
+      (await page
+        .getByTestId("report-card")
+        .last()
+        .getByTestId("recommendation")
+        .filter({ has: page.getByTestId("edit-recommendation") })
+        .first()
+        .locator(".cmd-line code")
+        .textContent()) ?? "";
+    expect(line).toMatch(/<\w+>/);
+    const sent = await page.getByTestId("user-message").count();
+    await edit.click();
+    const box = page.getByTestId("composer");
+    await expect.poll(() => box.inputValue()).toBe(line);
+    const selected = await box.evaluate((el: HTMLTextAreaElement) =>
+      document.activeElement === el ? el.value.slice(el.selectionStart, el.selectionEnd) : null,
+    );
+    expect(selected).toMatch(/^<\w+>$/);
+    // Nothing was sent.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId("user-message").count()).toBe(sent);
+    await context.close();
+  });
 });

@@ -4,7 +4,8 @@ import { useConversationDetail } from "../../api/hooks";
 import { describeError, WebError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
-import { userTextOf } from "../../stream/selectors";
+import { findPlaceholder, kubectlLine } from "../../lib/commandLine";
+import { activeTurn, userTextOf } from "../../stream/selectors";
 import type { TurnView } from "../../stream/streamTypes";
 import { useActiveTurn, useConversationStream } from "../../stream/useStream";
 import { Composer, focusComposer } from "./Composer";
@@ -58,8 +59,20 @@ export function ChatView({ id }: { id: string }) {
       },
       run: (r: Recommendation) => {
         if (r.command === undefined) return;
+        const line = kubectlLine(r.command);
+        const placeholder = findPlaceholder(line);
+        if (placeholder !== null) {
+          // `<value>` would reach the cluster literally: the user completes it first.
+          client.ui.setDraft(id, line);
+          focusComposer(placeholder);
+          return;
+        }
+        // One turn at a time; the button is disabled meanwhile, this covers a stale click.
+        const c = client.stream.getState().conversations[id];
+        if (activeTurn(c) !== undefined) return;
         // The bare command line: the agent runs it as asked (a mutation goes through approval).
-        client.sendMessage(id, `kubectl ${r.command}`);
+        client.sendMessage(id, line);
+        focusComposer();
       },
       askAgain: (turn: TurnView) => {
         const text = userTextOf(turn);

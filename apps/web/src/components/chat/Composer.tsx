@@ -7,13 +7,19 @@ import { Icon } from "../common/Icon";
 
 export const COMPOSER_ID = "composer";
 
-/** Moves focus to the message box (after a chip click, a navigation). */
-export function focusComposer(): void {
-  const el = document.getElementById(COMPOSER_ID);
-  if (el instanceof HTMLTextAreaElement) {
+/**
+ * Moves focus to the message box (after a chip click, a navigation), with the
+ * caret at the end or `select`ed. Waits a frame: a draft set just before has not
+ * reached the textarea yet.
+ */
+export function focusComposer(select?: { start: number; end: number }): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(COMPOSER_ID);
+    if (!(el instanceof HTMLTextAreaElement)) return;
     el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
-  }
+    const end = el.value.length;
+    el.setSelectionRange(Math.min(select?.start ?? end, end), Math.min(select?.end ?? end, end));
+  });
 }
 
 /**
@@ -56,6 +62,8 @@ export function Composer({
     onSend(text.trim(), about);
     ui.setDraft(draftKey, "");
     ui.setAbout(draftKey, null);
+    // Sent with the button: focus would stay on it (and be lost once it is disabled).
+    ref.current?.focus();
   };
 
   return (

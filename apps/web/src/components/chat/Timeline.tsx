@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useUi } from "../../app/clientContext";
 import { useConversationStream, useTimelineRows } from "../../stream/useStream";
+import { activeTurn } from "../../stream/selectors";
 import type { TimelineRow } from "../../stream/timelineRows";
 import { Icon } from "../common/Icon";
 import { TimelineRowView, type RowActions } from "./TimelineRowView";
@@ -49,6 +50,10 @@ export function Timeline({
     () => new Map((stream?.turns ?? []).map((t) => [t.id, t.status])),
     [stream?.turns],
   );
+  // Only report rows take it, so other rows stay memoized when a turn starts or ends.
+  const busy =
+    activeTurn(stream) !== undefined ||
+    (stream?.outbox.some((m) => m.status !== "failed") ?? false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [showJump, setShowJump] = useState(false);
@@ -85,6 +90,7 @@ export function Timeline({
         turnStatus={row.kind === "item" ? (statusOf.get(row.turnId) ?? null) : null}
         expanded={row.kind === "item" ? expanded[row.key] : undefined}
         deciding={row.kind === "item" && deciding[row.turnId] === true}
+        busy={row.kind === "item" && row.item.kind === "report" && busy}
         actions={actions}
       />
     </div>

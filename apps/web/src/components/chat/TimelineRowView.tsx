@@ -26,6 +26,7 @@ export const TimelineRowView = memo(function TimelineRowView({
   turnStatus,
   expanded,
   deciding,
+  busy = false,
   actions,
 }: {
   row: TimelineRow;
@@ -33,6 +34,8 @@ export const TimelineRowView = memo(function TimelineRowView({
   turnStatus: TurnView["status"] | null;
   expanded: boolean | undefined;
   deciding: boolean;
+  /** A turn of the conversation is going on (a report's "Run" waits for it). */
+  busy?: boolean;
   actions: RowActions;
 }) {
   switch (row.kind) {
@@ -87,6 +90,7 @@ export const TimelineRowView = memo(function TimelineRowView({
               conversationId={actions.conversationId}
               onAsk={actions.ask}
               onRun={actions.run}
+              busy={busy}
             />
           );
       }
