@@ -73,6 +73,43 @@ describe("parseIntent", () => {
     );
   });
 
+  it.each([
+    ["show the logs of checkout-7d9", "logs", "checkout-7d9", false],
+    ["logs of checkout-7d9-abc in shop", "logs", "checkout-7d9-abc", false],
+    ["show me checkout's logs from before the crash", "logs", "checkout", true],
+    ["describe checkout in shop", "describe", "checkout", false],
+    ["describe checkout-7d9-abc", "describe", "checkout-7d9-abc", false],
+  ])("finds the object of %j before running %s on it", (text, verb, name, previous) => {
+    const intent = parseIntent(text, { defaultNamespace: "shop" });
+    expect(intent.kind).toBe("command");
+    expect(intent.command).toBeUndefined();
+    expect(intent.lookup).toEqual({ verb, name, previous });
+    expect(intent.resource).toEqual({ name, namespace: "shop" });
+  });
+
+  it("never takes an everyday word, a kind or the namespace for an object's name", () => {
+    expect(parseIntent("show previous logs", { defaultNamespace: "shop" }).lookup).toBeUndefined();
+    expect(parseIntent("show me the logs", { defaultNamespace: "shop" }).lookup).toBeUndefined();
+    expect(parseIntent("describe the shop namespace").lookup).toBeUndefined();
+    expect(parseIntent("describe pods in the shop namespace").command).toBe(
+      "describe pods -n shop",
+    );
+  });
+
+  it("answers 'what <kind> are …' with a get", () => {
+    expect(
+      parseIntent("what pods are running in shop?", { defaultNamespace: "shop" }),
+    ).toMatchObject({ kind: "command", command: "get pods -n shop" });
+    expect(parseIntent("which deployments exist?").command).toBe("get deployments -A");
+    expect(parseIntent("what namespaces are there?", { defaultNamespace: "shop" }).command).toBe(
+      "get namespaces",
+    );
+    // A question about a problem stays a diagnosis.
+    expect(parseIntent("what pods are failing in shop?", { defaultNamespace: "shop" }).kind).toBe(
+      "diagnose",
+    );
+  });
+
   it("uses the UI's namespace and selection when the text names none", () => {
     const intent = parseIntent("what's going on?", {
       defaultNamespace: "shop",

@@ -23,6 +23,18 @@ export interface ResourceRef {
   namespace?: string;
 }
 
+/**
+ * A get/describe/logs request about an object named without its kind
+ * ("describe checkout", "show the logs of checkout-7d9"): the object must be
+ * found before the command can be written.
+ */
+export interface ObjectLookup {
+  verb: "describe" | "logs";
+  name: string;
+  /** For logs: the previous container's ("the logs before the crash"). */
+  previous: boolean;
+}
+
 export interface Intent {
   kind: IntentKind;
   namespace?: string;
@@ -32,6 +44,8 @@ export interface Intent {
   keywords: string[];
   /** For `command`: the kubectl command line to run (without `kubectl`). */
   command?: string;
+  /** For `command` without a command line: the object to find first. */
+  lookup?: ObjectLookup;
   /**
    * Words after "in" that may be a namespace ("why is checkout failing in shop?"),
    * for `prepare` to check against the cluster's namespaces. Only used when the
@@ -106,7 +120,9 @@ const DIAGNOSE =
   /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out)\b/i;
 const SCAN =
   /\b(scan|whole cluster|entire cluster|all namespaces|cluster[- ]wide|cluster health|across the cluster)\b/i;
-const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail)\b/i;
+const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail|logs?)\b/i;
+/** "what pods are running in shop?", "which deployments exist?" */
+const WHAT_KIND = /^(?:what|which)\s+([a-z]+)\s+(?:are|is|do|does|exist|run|were)\b/i;
 const LOGS = /\blogs?\b/i;
 const EVENTS = /\bevents?\b/i;
 
@@ -117,9 +133,8 @@ const STOPWORDS = new Set(
    namespace namespaces ns pod pods deployment deployments service services job jobs node nodes app apps
    happening going on there any anything something problem problems issue issues error errors crash crashing
    crashes keep keeps up running run diagnose troubleshoot investigate debug fix repair healthy unhealthy do does
-   did have has had some all scan logs log events event status state ready stuck restart restarting`.split(
-    /\s+/,
-  ),
+   did have has had some all scan logs log events event status state ready stuck restart restarting
+   exist exists`.split(/\s+/),
 );
 
 /** Scopes a question. `defaultNamespace` is the UI's namespace, used when the text names none. */
@@ -152,6 +167,17 @@ export function parseIntent(
   if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {
     const command = naturalCommand(trimmed, resource, namespace);
     if (command !== undefined) return { kind: "command", ...base, command };
+    const lookup = lookupIn(trimmed, namespace);
+    if (lookup !== undefined) {
+      const ref = withNamespace({ name: lookup.name }, namespace);
+      return { kind: "command", ...base, resource: ref, lookup };
+    }
+  }
+  const asked = WHAT_KIND.exec(trimmed)?.[1];
+  const askedKind = asked === undefined ? undefined : canonicalKind(asked);
+  if (askedKind !== undefined && askedKind !== "Event" && !DIAGNOSE.test(trimmed)) {
+    const ns = askedKind === "Namespace" || askedKind === "Node" ? "" : nsArgs(namespace);
+    return { kind: "command", ...base, command: `get ${pluralArg(askedKind)}${ns}` };
   }
   if (DIAGNOSE.test(trimmed)) return { kind: namespace || resource ? "diagnose" : "scan", ...base };
   if (opts.selected !== undefined) return { kind: "diagnose", ...base };
@@ -274,7 +300,52 @@ function explicitCommand(tokens: string[]): string | undefined {
   return undefined;
 }
 
-/** "list pods in shop" → `get pods -n shop`; "show the logs of checkout-7d9" → `logs checkout-7d9 …`. */
+/** A word that can name an object: not an everyday word, a kind, or a flag. */
+function objectName(word: string | undefined): string | undefined {
+  const w = word
+    ?.replace(/'s$/i, "")
+    .replace(/[?.,!:;"'`()]+$/g, "")
+    .replace(/^["'`(]+/, "");
+  if (w === undefined || !isName(w)) return undefined;
+  const lower = w.toLowerCase();
+  return STOPWORDS.has(lower) || NOT_NAMES.has(lower) || canonicalKind(lower) !== undefined
+    ? undefined
+    : lower;
+}
+
+/** Words that stand before "logs" without naming anything ("show previous logs"). */
+const NOT_NAMES = new Set(
+  "tail print display fetch previous last latest recent current full container containers crash me before after since".split(
+    " ",
+  ),
+);
+
+/**
+ * "describe checkout", "show the logs of checkout-7d9", "checkout's logs":
+ * a describe/logs request whose object has no kind word. The namespace the
+ * text names is never the object ("describe the shop namespace").
+ */
+function lookupIn(text: string, namespace: string | undefined): ObjectLookup | undefined {
+  const verb = /^(?:please\s+)?describe\b/i.test(text) && !LOGS.test(text) ? "describe" : "logs";
+  const candidates =
+    verb === "describe"
+      ? [/^(?:please\s+)?describe\s+(?:the\s+)?(\S+)/i.exec(text)?.[1]]
+      : [
+          /\blogs?\s+(?:of|for|from)\s+(?:the\s+)?(\S+)/i.exec(text)?.[1],
+          /(\S+)\s+logs?\b/i.exec(text)?.[1],
+        ];
+  const name = candidates.map(objectName).find((n) => n !== undefined && n !== namespace);
+  if (name === undefined) return undefined;
+  return { verb, name, previous: verb === "logs" && PREVIOUS.test(text) };
+}
+
+const PREVIOUS = /\b(previous|last|crash\w*|before)\b/i;
+
+function nsArgs(namespace: string | undefined): string {
+  return namespace === undefined ? " -A" : ` -n ${namespace}`;
+}
+
+/** "list pods in shop" → `get pods -n shop`; "show the logs of pod checkout-7d9" → `logs checkout-7d9 …`. */
 function naturalCommand(
   text: string,
   resource: ResourceRef | undefined,
@@ -287,7 +358,7 @@ function naturalCommand(
       resource.kind === undefined || resource.kind === "Pod"
         ? resource.name
         : `${kindArg(resource.kind)}/${resource.name}`;
-    const previous = /\b(previous|last|crash\w*|before)\b/i.test(text) ? " --previous" : "";
+    const previous = PREVIOUS.test(text) ? " --previous" : "";
     return `logs ${target}${ns}${previous} --tail=100`;
   }
   if (EVENTS.test(text) && resource === undefined)

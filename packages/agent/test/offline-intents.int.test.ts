@@ -22,8 +22,25 @@ afterEach(async () => {
   await fixture.demo.reset();
 });
 
-const ask = (conversationId: string, text: string) =>
-  collect(agent.runTurn({ conversationId, turnId: "t1", user: "alice", input: { text } }));
+const ask = (conversationId: string, text: string, namespace?: string) =>
+  collect(
+    agent.runTurn({
+      conversationId,
+      turnId: "t1",
+      user: "alice",
+      ...(namespace === undefined ? {} : { namespace }),
+      input: { text },
+    }),
+  );
+
+/** The pods of a deployment, as the API server has them (names are generated). */
+async function podsOf(deployment: string, namespace: string): Promise<string[]> {
+  const list = await readObject(
+    fixture.cluster,
+    `/api/v1/namespaces/${namespace}/pods?labelSelector=app%3D${deployment}`,
+  );
+  return (list.items as { metadata: { name: string } }[]).map((p) => p.metadata.name);
+}
 
 async function memoryLimit(): Promise<string> {
   const d = await readObject(
@@ -46,6 +63,101 @@ describe("the offline diagnostician's intents", () => {
     const answer = ofType(events, "assistant.message").at(-1)?.content ?? "";
     expect(answer).toContain("checkout-");
     expect(ofType(events, "report.ready")).toHaveLength(0);
+  });
+
+  it("describes an object named without its kind: finds it among the common kinds first", async () => {
+    const events = await ask("o6", "describe checkout in shop", "shop");
+    const commands = ofType(events, "tool.finished").map((f) => [f.command, f.status]);
+    expect(commands).toEqual([
+      [
+        expect.stringMatching(
+          /^get deployments,.*,services,.* checkout -n shop --ignore-not-found$/,
+        ),
+        "ok",
+      ],
+      ["describe deployment checkout -n shop", "ok"],
+    ]);
+    const answer = ofType(events, "assistant.message").at(-1)?.content ?? "";
+    expect(answer).toMatch(/checkout is a deployment \(also named so: service\/checkout\)/);
+    expect(answer).toMatch(/Selector:\s+app=checkout/);
+    expect(ofType(events, "report.ready")).toHaveLength(0);
+  });
+
+  it("says plainly when nothing has the name it was asked to describe", async () => {
+    const events = await ask("o7", "describe checkout-7d9-abc", "shop");
+    expect(ofType(events, "tool.finished").map((f) => f.command)).toEqual([
+      expect.stringMatching(/^get .* checkout-7d9-abc -n shop --ignore-not-found$/),
+      "get pods -n shop",
+    ]);
+    expect(ofType(events, "assistant.message").at(-1)?.content).toMatch(
+      /^I found no object named checkout-7d9-abc in namespace shop/,
+    );
+  });
+
+  it("shows the logs of a partial pod name from one of the pods whose name starts with it", async () => {
+    const pods = await podsOf("checkout", "shop");
+    const prefix = pods[0]?.split("-").slice(0, 2).join("-").slice(0, -3) ?? "";
+    expect(prefix).toMatch(/^checkout-\w+$/);
+    const events = await ask("o8", `show the logs of ${prefix}`, "shop");
+    const finished = ofType(events, "tool.finished");
+    expect(finished.map((f) => f.command).slice(0, 2)).toEqual([
+      `get pods,deployments,statefulsets,daemonsets,jobs,replicasets ${prefix} -n shop --ignore-not-found`,
+      "get pods -n shop",
+    ]);
+    const logs = finished[2];
+    expect(logs?.status).toBe("ok");
+    expect(pods.map((p) => `logs ${p} -n shop --tail=100`)).toContain(logs?.command);
+    const answer = ofType(events, "assistant.message").at(-1)?.content ?? "";
+    expect(answer).toMatch(/CrashLoopBackOff\) starts with it, as 1 other pod does/);
+    expect(answer).toContain("DATABASE_URL is not set");
+  });
+
+  it("shows a workload's logs through kubectl's choice of its pod, and an exact pod's own", async () => {
+    const workload = await ask("o9", "logs of checkout in shop", "shop");
+    expect(ofType(workload, "tool.finished").at(-1)).toMatchObject({
+      command: "logs deployment/checkout -n shop --tail=100",
+      status: "ok",
+    });
+    expect(ofType(workload, "assistant.message").at(-1)?.content).toMatch(
+      /Found 2 pods, using pod\/checkout-/,
+    );
+    const pod = (await podsOf("checkout", "shop"))[1] ?? "";
+    const exact = await ask("o10", `logs of ${pod} in shop`);
+    expect(ofType(exact, "tool.finished").map((f) => f.command)).toEqual([
+      expect.stringMatching(new RegExp(`^get pods,.* ${pod} -n shop --ignore-not-found$`)),
+      `logs ${pod} -n shop --tail=100`,
+    ]);
+    expect(ofType(exact, "assistant.message").at(-1)?.content).toMatch(`${pod} is a pod.`);
+  });
+
+  it("answers 'what pods are running' with the namespace's pods", async () => {
+    const events = await ask("o11", "what pods are running in shop?", "shop");
+    expect(ofType(events, "tool.finished").map((f) => f.command)).toEqual(["get pods -n shop"]);
+    for (const pod of await podsOf("checkout", "shop")) {
+      expect(ofType(events, "assistant.message").at(-1)?.content).toContain(pod);
+    }
+  });
+
+  it("scans the cluster: analyzers over all namespaces, evidence, correlation, a report", async () => {
+    const events = await ask("o12", "scan the cluster", "shop");
+    const finished = ofType(events, "tool.finished");
+    expect(finished[0]).toMatchObject({ tool: "k8sgpt", command: "analyze --all-namespaces" });
+    expect(finished.at(-1)).toMatchObject({
+      tool: "k8sgpt",
+      command: "analyze --all-namespaces --correlate",
+    });
+    // Evidence from both broken namespaces, not only the UI's.
+    const evidence = finished.filter((f) => f.tool === "kubectl").map((f) => f.command);
+    expect(evidence.some((c) => c.includes("-n shop"))).toBe(true);
+    expect(evidence.some((c) => c.includes("-n analytics"))).toBe(true);
+    const report = ofType(events, "report.ready")[0];
+    expect(report?.degraded).toBe(false);
+    expect(["OOMKilled", "CrashLoop"]).toContain(report?.report.category);
+    const answer = ofType(events, "assistant.message").at(-1)?.content ?? "";
+    // Whichever ranks first, the other broken workload is listed too.
+    expect(answer).toMatch(/report-worker/);
+    expect(answer).toMatch(/checkout/);
+    expect(events.at(-1)?.type).toBe("turn.completed");
   });
 
   it("proposes the fix, which waits for approval and changes the cluster once approved", async () => {

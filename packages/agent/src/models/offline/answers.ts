@@ -14,7 +14,7 @@ export function capabilities(hasTools: boolean): string {
     "I can:",
     '- diagnose an object or a namespace ("why is checkout failing in shop?", "what is wrong in namespace shop?"): analyzers, then describe, events and previous logs, then a ranked root cause and a report;',
     '- scan the whole cluster ("scan the cluster");',
-    '- run read commands ("list pods in shop", "describe deployment checkout -n shop", "show the logs of checkout-7d9");',
+    '- run read commands: "list pods in shop", "what pods are running in shop?", "show the events in shop", "describe checkout" (I find the object by its name), "show the logs of checkout" (a pod, or one of a workload\'s pods), or a read-only kubectl command line such as "kubectl get deploy -A";',
     '- propose the fix for a problem I found ("fix it"), which runs only after your approval.',
     "",
     "I cannot answer general questions, write manifests, or reason beyond what the analyzers and kubectl show. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint) to use a language model.",

@@ -222,6 +222,50 @@ describe("the offline playbook", () => {
     expect(step.text).toMatch(/cannot answer general questions/);
   });
 
+  it("picks a pod that is not running for the logs of a name several pods start with", () => {
+    const table = (rows: string[][]) => ({
+      kind: "table",
+      tables: [{ kind: "pod", columns: ["NAME", "READY", "STATUS"], rows }],
+    });
+    const lookup =
+      "get pods,deployments,statefulsets,daemonsets,jobs,replicasets api -n shop --ignore-not-found";
+    const view = viewTurn(
+      conversation("show the logs of api", [
+        [
+          {
+            name: "kubectl",
+            args: { command: lookup },
+            content: "",
+            artifact: art("kubectl", lookup, table([])),
+          },
+        ],
+        [
+          {
+            name: "kubectl",
+            args: { command: "get pods -n shop" },
+            content: "",
+            artifact: art(
+              "kubectl",
+              "get pods -n shop",
+              table([
+                ["apiserver-1", "0/1", "Error"],
+                ["api-5d-a", "1/1", "Running"],
+                ["api-5d-b", "0/1", "CrashLoopBackOff"],
+                ["api-5d-c", "0/1", "Pending"],
+              ]),
+            ),
+          },
+        ],
+      ]),
+    )!;
+    const step = nextStep(view, TOOLS);
+    // `api-` prefixes first (apiserver-1 only starts with "api"), then one that is not running.
+    expect(step.calls.map((c) => c.args.command)).toEqual(["logs api-5d-b -n shop --tail=100"]);
+    expect(step.text).toMatch(
+      /pod api-5d-b \(CrashLoopBackOff\) starts with it, as 3 other pods do/,
+    );
+  });
+
   it("reports Healthy when nothing is found", () => {
     const clean: AnalysisOutput = { ...analysis, status: "OK", problems: 0, results: [] };
     const view = viewTurn(

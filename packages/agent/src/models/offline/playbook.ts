@@ -3,6 +3,7 @@ import type { Intent } from "../../intent";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { capabilities, commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answers";
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
+import { lookupStep } from "./lookup";
 import { k8sgptResult, type ToolStep, type TurnView } from "./turn-view";
 
 export interface PlannedCall {
@@ -25,7 +26,7 @@ const PLACEHOLDER = /<[^<>\s]+>/;
  *
  * diagnose / scan: analyze → evidence (describe, events, previous logs) → correlate → answer
  * fix:             analyze + correlate → the fix command (goes through approval) → answer
- * command:         run it → answer briefly
+ * command:         run it → answer briefly (an object named without its kind is found first)
  * question:        say what it can do
  */
 export function nextStep(view: TurnView, tools: ReadonlySet<string>): Step {
@@ -63,6 +64,7 @@ function nsFlag(namespace: string | undefined): string {
 }
 
 function commandStep(view: TurnView, tools: ReadonlySet<string>): Step {
+  if (view.intent.lookup !== undefined) return lookupStep(view, view.intent.lookup, tools);
   const command = view.intent.command ?? "";
   const done = view.steps.find((s) => s.name === "kubectl");
   if (done !== undefined) return { text: commandAnswer(done), calls: [] };
