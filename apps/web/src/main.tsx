@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/App";
 import { createClient } from "./app/createClient";
+import { preloadMarkdown } from "./components/chat/MarkdownText";
 import { browserStorage } from "./ui/safeStorage";
 import "./styles/app.css";
 
@@ -16,4 +17,12 @@ createRoot(root).render(
   <StrictMode>
     <AppRoot client={client} />
   </StrictMode>,
+);
+
+// The Markdown chunk is not needed for the first paint, but is by the first answer:
+// fetch it as soon as the frame after the first render has been painted.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    preloadMarkdown().catch(() => undefined);
+  }, 0),
 );
