@@ -1,4 +1,5 @@
 import { stringify } from "yaml";
+import { blockYaml } from "./blockYaml";
 import { sortDeep } from "./jsonpath";
 
 /** `-o json`: kubectl's 4-space indented JSON with sorted keys. */
@@ -8,6 +9,9 @@ export function toJson(value: unknown): string {
 
 /** `-o yaml`: block YAML with sorted keys, like kubectl's. */
 export function toYaml(value: unknown): string {
+  // The fast writer covers ordinary objects; it defers to the library for anything unusual.
+  const fast = blockYaml(value);
+  if (fast !== undefined) return fast.trimEnd();
   // YAML 1.1 rules quote what a 1.1 reader would mistake for a timestamp or a boolean, as go-yaml does.
   return stringify(sortDeep(value), { lineWidth: 0, indentSeq: false, version: "1.1" }).trimEnd();
 }

@@ -143,6 +143,8 @@ interface ReadOptions {
 
 /** The first objects whose rendering fits in `maxLines` (at least one). */
 function fitObjects(items: Obj[], render: (value: unknown) => string, maxLines: number): Obj[] {
+  // One object is always shown: no need to render it twice.
+  if (items.length <= 1) return items;
   let lines = 4; // the List wrapper
   let count = 0;
   for (const item of items) {
