@@ -19,6 +19,13 @@ describe("redactText", () => {
     ["gh token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "gh token [REDACTED]"],
     ["openai sk-abcdefghijklmnopqrstuvwx1234", "openai [REDACTED]"],
     ["stripe sk_live_abcdefghijklmnop1234", "stripe [REDACTED]"],
+    // An assignment that is the value of a harmless `name:` (event and log prose).
+    ["the request failed: client_secret=zzz9", "the request failed: client_secret=[REDACTED]"],
+    ["login failed: token=abc123 rejected", "login failed: token=[REDACTED] rejected"],
+    [
+      "progressing: secret=s3 retry: password=p4",
+      "progressing: secret=[REDACTED] retry: password=[REDACTED]",
+    ],
   ])("masks %s", (input, expected) => {
     expect(redactText(input)).toBe(expected);
   });
@@ -56,6 +63,7 @@ describe("redactText", () => {
     "Started container at 10:42:07",
     "token expired, refreshing",
     "test passed: 12",
+    "error: url=http://db:5432/app",
   ])("keeps evidence intact: %s", (text) => {
     expect(redactText(text)).toBe(text);
   });

@@ -99,15 +99,24 @@ export function redactText(text: string, options: RedactTextOptions = {}): strin
     rule.pattern.lastIndex = 0;
     out = out.replace(rule.pattern, rule.replace as (m: string, ...g: unknown[]) => string);
   }
-  if (options.assignments !== false && (out.includes("=") || out.includes(":"))) {
-    out = out.replace(
-      ASSIGNMENT,
-      (match: string, quote: string, name: string, sep: string, vq: string, value: string) => {
-        if (!isAssignedCredentialName(name) || isRedacted(value) || value.startsWith("[REDACTED"))
-          return match;
-        return `${quote}${name}${quote}${sep}${vq}${REDACTED}`;
-      },
-    );
-  }
+  if (options.assignments !== false && (out.includes("=") || out.includes(":")))
+    out = maskAssignments(out);
   return out;
+}
+
+function maskAssignments(text: string): string {
+  return text.replace(
+    ASSIGNMENT,
+    (match: string, quote: string, name: string, sep: string, vq: string, value: string) => {
+      if (isRedacted(value) || value.startsWith("[REDACTED")) return match;
+      if (!isAssignedCredentialName(name)) {
+        // `request: client_secret=…`, `failed: token=…`: the value of a harmless
+        // name may itself be the assignment that matters. (Every match is found
+        // before any callback runs, so reusing the regex here is safe.)
+        const inner = maskAssignments(value);
+        return inner === value ? match : `${quote}${name}${quote}${sep}${vq}${inner}`;
+      }
+      return `${quote}${name}${quote}${sep}${vq}${REDACTED}`;
+    },
+  );
 }
