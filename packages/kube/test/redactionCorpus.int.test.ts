@@ -1,6 +1,18 @@
-import { readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  analyze,
+  analyzeSnapshot,
+  correlate,
+  correlateSnapshot,
+  listAnalyzers,
+  loadKubeConfig,
+  loadSnapshot,
+} from "../src/index";
 import type { DemoFixture } from "./demoFixture";
 import { startDemoFixture } from "./demoFixture";
 
@@ -8,9 +20,11 @@ import { startDemoFixture } from "./demoFixture";
  * The redaction corpus: a scenario full of secret values (Secrets with data,
  * stringData and last-applied copies, a service-account JWT, registry
  * credentials, credential env values and arguments, a ConfigMap with
- * passwords, events and logs quoting tokens, a PEM private key) run through
- * every output form of the engine. No value may survive in any form, whole or
- * base64-encoded, in the text or in the structured result.
+ * passwords, events and logs quoting tokens, a PEM private key, and broken
+ * objects whose event, condition, termination and waiting messages quote
+ * credentials) run through every output form of the engine, the analyzers
+ * (ours and a k8sgpt binary's output) and correlation. No value may survive in
+ * any form, whole or base64-encoded, in the text or in the structured result.
  */
 const CORPUS = fileURLToPath(new URL("./fixtures/redaction-corpus", import.meta.url));
 const SECRETS = Object.values(
@@ -71,6 +85,12 @@ const FORMS = [
   "events -n vault -o json",
   "rollout history deploy/vault-app -n vault",
 ];
+
+const ALL_ANALYZERS = listAnalyzers().map((a) => a.name);
+
+function leaked(text: string): string[] {
+  return FORBIDDEN.filter((value) => text.includes(value));
+}
 
 let fx: DemoFixture;
 beforeAll(async () => {
@@ -139,5 +159,140 @@ stringData:
       expect(all).not.toContain(value);
     const del = JSON.stringify(await fx.engine.preview("delete secret app-credentials -n vault"));
     for (const value of FORBIDDEN) expect(del).not.toContain(value);
+  });
+});
+
+describe("redaction corpus through the analyzers and correlation", () => {
+  let kc: KubeConfig;
+  beforeAll(() => {
+    kc = loadKubeConfig({ kubeconfigPath: fx.kubeconfigPath });
+  });
+
+  it("analyze (every analyzer, namespace and cluster-wide) quotes the messages but no value", async () => {
+    for (const namespace of ["vault", undefined]) {
+      const output = await analyze(kc, { namespace, filters: ALL_ANALYZERS, useBinary: "never" });
+      const all = JSON.stringify(output);
+      expect(leaked(all)).toEqual([]);
+      // The findings that quote a message are really there, with the credential masked.
+      const texts = (output.results ?? []).map(
+        (r) => `${r.kind} ${r.name}: ${r.error.map((e) => e.Text).join(" | ")}`,
+      );
+      for (const [subject, quoted] of [
+        ["Pod vault/vault-puller", "https://robot:[REDACTED]@registry.example.com"],
+        ["Pod vault/vault-pending", "https://sched:[REDACTED]@extender"],
+        ["PersistentVolumeClaim vault/vault-data", "password=[REDACTED]"],
+        ["Job vault/vault-backup", "api_token=[REDACTED]"],
+        ["StatefulSet vault/vault-db", "client_secret=[REDACTED]"],
+        ["ReplicaSet vault/vault-sync-5f6d7c8b9", "Bearer [REDACTED]"],
+        ["Deployment vault/vault-sync", "secret=[REDACTED]"],
+        ["Service vault/vault-lb", "api_key=[REDACTED]"],
+        ["HorizontalPodAutoscaler vault/vault-sync", "metrics:[REDACTED]@metrics"],
+        ["Pod vault/vault-worker/worker", "token=[REDACTED]"],
+        ["Pod vault/vault-backup-x7k2p/backup", "X-Api-Key: [REDACTED]"],
+      ] as const)
+        expect(texts.find((t) => t.startsWith(`${subject}:`)) ?? `${subject}: not found`).toContain(
+          quoted,
+        );
+      if (namespace === undefined)
+        expect(texts.find((t) => t.startsWith("Node vault-node-1:"))).toContain(
+          "password=[REDACTED]",
+        );
+    }
+  });
+
+  it("analyzeSnapshot and correlateSnapshot over one snapshot leak nothing, nor does anonymized output", async () => {
+    const snapshot = await loadSnapshot(kc, {});
+    try {
+      const analysis = await analyzeSnapshot(snapshot, { filters: ALL_ANALYZERS });
+      const anonymized = await analyzeSnapshot(snapshot, {
+        filters: ALL_ANALYZERS,
+        anonymize: true,
+      });
+      const candidates = await correlateSnapshot(snapshot, {});
+      expect(analysis.problems).toBeGreaterThanOrEqual(12);
+      expect(candidates.length).toBeGreaterThanOrEqual(4);
+      expect(leaked(JSON.stringify([analysis, anonymized, candidates]))).toEqual([]);
+    } finally {
+      snapshot.close();
+    }
+  });
+
+  it("correlation evidence quotes the messages and log lines redacted", async () => {
+    for (const namespace of ["vault", undefined]) {
+      const candidates = await correlate(kc, { namespace });
+      expect(leaked(JSON.stringify(candidates))).toEqual([]);
+      const text = candidates
+        .flatMap((c) => [
+          c.summary,
+          c.rootCause,
+          ...c.evidence.map((e) => e.excerpt),
+          ...c.fixes.map((f) => `${f.title} ${f.rationale} ${f.command ?? ""}`),
+        ])
+        .join("\n");
+      // The evidence really quotes those places: the crash's previous log and
+      // termination message, the registry's answer, the failed-create message.
+      expect(text).toContain("password=[REDACTED]");
+      expect(text).toContain("https://robot:[REDACTED]@registry.example.com");
+      expect(text).toContain("Bearer [REDACTED]");
+      expect(candidates.map((c) => `${c.primary.kind}/${c.primary.name}`)).toEqual(
+        expect.arrayContaining(["Pod/vault-puller", "Pod/vault-worker"]),
+      );
+    }
+  });
+
+  it("a k8sgpt binary's output is redacted as ours", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kubemedic-corpus-k8sgpt-"));
+    const fake = join(dir, "k8sgpt");
+    // What k8sgpt prints for the corpus: event and condition messages passed through as they are.
+    const output = {
+      provider: "",
+      errors: ["[Node] cannot list nodes: Bearer corpusRsBearer31415926"],
+      status: "ProblemDetected",
+      problems: 2,
+      results: [
+        {
+          kind: "PersistentVolumeClaim",
+          name: "vault/vault-data",
+          error: [
+            {
+              Text: 'failed to provision volume with StorageClass "standard": login refused, password=corpus-pvc-pw-7070',
+              KubernetesDoc: "",
+              Sensitive: [],
+            },
+          ],
+          details: "",
+          parentObject: "",
+        },
+        {
+          kind: "Service",
+          name: "vault/vault-lb",
+          error: [
+            {
+              Text: "Error syncing load balancer: cloud API rejected api_key=corpus-svc-apikey-4242",
+              KubernetesDoc: "",
+              Sensitive: null,
+            },
+          ],
+          details: "token=corpus-job-token-8080",
+          parentObject: "",
+        },
+      ],
+    };
+    writeFileSync(fake, `#!/bin/sh\ncat <<'JSON'\n${JSON.stringify(output)}\nJSON\n`);
+    chmodSync(fake, 0o755);
+    const before = process.env.K8SGPT_PATH;
+    process.env.K8SGPT_PATH = fake;
+    try {
+      for (const anonymize of [false, true]) {
+        const result = await analyze(kc, { namespace: "vault", useBinary: "always", anonymize });
+        expect(result.problems).toBe(2);
+        expect(leaked(JSON.stringify(result))).toEqual([]);
+        expect(JSON.stringify(result)).toContain("password=[REDACTED]");
+      }
+    } finally {
+      if (before === undefined) delete process.env.K8SGPT_PATH;
+      else process.env.K8SGPT_PATH = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

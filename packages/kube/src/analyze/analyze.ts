@@ -5,6 +5,7 @@ import { analyzeSnapshot, concerns, selectAnalyzers, toOutput } from "./analyzeS
 import { anonymizeAnalysis } from "./anonymize";
 import type { AnalyzeOptions } from "./AnalyzeOptions";
 import { findK8sgptBinary, runK8sgptBinary } from "./k8sgptBinary";
+import { redactAnalysis } from "./redactAnalysis";
 import { loadSnapshot } from "./snapshot/loadSnapshot";
 import type { ResourceKey } from "./snapshot/resources";
 import { sortResults } from "./sortResults";
@@ -49,7 +50,7 @@ export async function analyze(
   }
 }
 
-/** What we add to k8sgpt's own output: sorted results, resource focus, anonymization. */
+/** What we add to k8sgpt's own output: sorted results, resource focus, secret redaction, anonymization. */
 function postProcess(output: AnalysisOutput, options: AnalyzeOptions): AnalysisOutput {
   const results = output.results ?? [];
   const focused =
@@ -57,6 +58,6 @@ function postProcess(output: AnalysisOutput, options: AnalyzeOptions): AnalysisO
       ? results
       : results.filter((r) => concerns(r, options.resource!));
   const sorted = toOutput(sortResults(focused), output.errors ?? []);
-  const withProvider = { ...sorted, provider: output.provider };
+  const withProvider = redactAnalysis({ ...sorted, provider: output.provider });
   return options.anonymize === true ? anonymizeAnalysis(withProvider).output : withProvider;
 }

@@ -6,6 +6,7 @@ import type { Analyzer } from "./analyzers/Analyzer";
 import { ANALYZERS, analyzerByName } from "./analyzers/index";
 import { canonicalKind } from "./kinds";
 import { parseLabelSelector, type Requirement } from "./labelSelector";
+import { redactText } from "../redact/redactText";
 import { createMasker, failureFactory } from "./sensitive";
 import type { ClusterSnapshot } from "./snapshot/ClusterSnapshot";
 import { RESOURCES } from "./snapshot/resources";
@@ -140,7 +141,8 @@ export function toOutput(results: AnalysisResultItem[], errors: string[]): Analy
   const problems = results.reduce((n, r) => n + r.error.length, 0);
   return {
     provider: "",
-    errors: errors.length === 0 ? null : errors,
+    // An analyzer's error may quote an API server message: redacted like findings.
+    errors: errors.length === 0 ? null : errors.map((e) => redactText(e)),
     status: problems > 0 ? "ProblemDetected" : "OK",
     problems,
     results: results.length === 0 ? null : results,

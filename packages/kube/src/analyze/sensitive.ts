@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { AnalysisFailure } from "@kubemedic/protocol";
+import { redactText } from "../redact/redactText";
 
 /** k8sgpt's 91-character alphabet for masked values. */
 const ALPHABET =
@@ -35,10 +36,15 @@ export function createMasker(key: Buffer = randomBytes(32)): Masker {
   };
 }
 
-/** Builds failures for one run, filling `Sensitive` with masked pairs. */
+/**
+ * Builds failures for one run, filling `Sensitive` with masked pairs. Every
+ * `Text` passes through the engine's secret redaction here, once for all
+ * analyzers: findings quote event, condition and container messages verbatim,
+ * any of which may carry a token, and findings go to an LLM.
+ */
 export function failureFactory(mask: Masker) {
   return (text: string, sensitive: readonly string[] | null, doc = ""): AnalysisFailure => ({
-    Text: text,
+    Text: redactText(text),
     KubernetesDoc: doc,
     Sensitive: sensitive === null ? null : sensitive.map((v) => ({ Unmasked: v, Masked: mask(v) })),
   });

@@ -1,4 +1,5 @@
 import type { RootCauseCandidate, RootCauseCategory, Severity } from "@kubemedic/protocol";
+import { redactText } from "../redact/redactText";
 
 export type ObjectRef = RootCauseCandidate["primary"];
 export type RelatedRef = RootCauseCandidate["related"][number];
@@ -66,7 +67,10 @@ export function addRelated(draft: Draft, ...refs: RelatedRef[]): void {
  * A finished candidate in the protocol's shape, bounded to what a
  * DiagnosisReport accepts (summary 1,000 characters, root cause and excerpts
  * 4,000, at most 99 related objects (the report lists the primary too, 100 in all), 12 excerpts and 8 fixes), score clamped,
- * empty excerpts dropped.
+ * empty excerpts dropped. Every free text passes through secret redaction
+ * here, whatever the rule: candidates quote scheduler, condition and event
+ * messages, and they go to an LLM. Commands are left as built (they are run,
+ * and rules build them from names and placeholders only).
  */
 export function toCandidate(draft: Draft): RootCauseCandidate {
   return {
@@ -75,17 +79,21 @@ export function toCandidate(draft: Draft): RootCauseCandidate {
     score: Math.round(Math.min(1, Math.max(0, draft.score)) * 1000) / 1000,
     primary: draft.primary,
     related: draft.related.slice(0, 99),
-    summary: clip(draft.summary, 1_000),
-    rootCause: clip(draft.rootCause, 4_000),
+    summary: clip(redactText(draft.summary), 1_000),
+    rootCause: clip(redactText(draft.rootCause), 4_000),
     evidence: dedupeBy(
       draft.evidence.filter((e) => e.excerpt.trim() !== ""),
       (e) => `${e.command ?? ""}\0${e.excerpt}`,
     )
       .slice(0, 12)
-      .map((e) => ({ ...e, excerpt: clip(e.excerpt, 4_000) })),
+      .map((e) => ({ ...e, excerpt: clip(redactText(e.excerpt), 4_000) })),
     fixes: dedupeBy(draft.fixes, (f) => `${f.title}\0${f.command ?? ""}`)
       .slice(0, 8)
-      .map((f) => ({ ...f, title: clip(f.title, 200), rationale: clip(f.rationale, 2_000) })),
+      .map((f) => ({
+        ...f,
+        title: clip(redactText(f.title), 200),
+        rationale: clip(redactText(f.rationale), 2_000),
+      })),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import { redactText } from "../../redact/redactText";
 import { parentObject } from "../parentObject";
 import { mapLimit } from "../mapLimit";
 import { listTargets, result, type Analyzer, type AnalyzerContext } from "./Analyzer";
@@ -15,8 +14,8 @@ const ERROR_WORDS = /error|exception|fail/i;
  * The first error-looking line (`error`, `exception`, `fail` as plain
  * substrings, case-insensitive) of each container's current log and, after a
  * restart, of its previous log. Results are kind `Pod`, named
- * `{ns}/{pod}/{container}`. Lines pass through secret redaction before they
- * become findings, since findings go to an LLM.
+ * `{ns}/{pod}/{container}`. Lines pass through secret redaction as they
+ * become findings (`failureFactory`), since findings go to an LLM.
  */
 export const logAnalyzer: Analyzer = {
   name: "Log",
@@ -57,13 +56,11 @@ async function containerFailures(
   const out: AnalysisFailure[] = [];
   try {
     const line = firstErrorLine(await context.snapshot.logs.read(request, context.signal));
-    if (line !== undefined) out.push(f(redactText(line), [podName]));
+    if (line !== undefined) out.push(f(line, [podName]));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     out.push(
-      f(`Cannot read the log of container ${container} in pod ${podName}: ${redactText(message)}`, [
-        podName,
-      ]),
+      f(`Cannot read the log of container ${container} in pod ${podName}: ${message}`, [podName]),
     );
   }
   const restarts =
@@ -73,7 +70,7 @@ async function containerFailures(
       const line = firstErrorLine(
         await context.snapshot.logs.read({ ...request, previous: true }, context.signal),
       );
-      if (line !== undefined) out.push(f(`(previous instance) ${redactText(line)}`, [podName]));
+      if (line !== undefined) out.push(f(`(previous instance) ${line}`, [podName]));
     } catch {
       // k8sgpt ignores a missing previous log, and so do we.
     }

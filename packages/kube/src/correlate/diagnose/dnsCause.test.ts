@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { snapshotFromObjects } from "../../analyze/snapshot/snapshotFromObjects";
-import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { objectOf, scenarioVariant } from "../../analyze/testing/scenarioVariant";
 import { correlateSnapshot } from "../correlateSnapshot";
 import { resolveHost } from "../resolveHost";
 
@@ -21,6 +21,39 @@ describe("a short name that resolves only in another namespace (crashloop-dns-ot
     );
     // CoreDNS is healthy (its pods are ready by their container statuses): not blamed.
     expect(top?.related.some((r) => r.name === "coredns")).toBe(false);
+  });
+
+  it("never repeats a credential-bearing env value in the excerpt or the fix command", async () => {
+    const url = "smtp://mailer:corpus-smtp-pw-4711@smtp-relay:587";
+    const { snapshot } = scenarioVariant("crashloop-dns-other-namespace", {
+      edit(objects) {
+        const pods = objects.filter(
+          (o) =>
+            o.kind === "Pod" &&
+            o.metadata.namespace === "notify" &&
+            o.metadata.name.startsWith("mailer-"),
+        );
+        for (const o of [objectOf(objects, "Deployment", "mailer"), ...pods]) {
+          const spec = (
+            o.kind === "Pod" ? o.spec : (o.spec as { template: { spec: unknown } }).template.spec
+          ) as {
+            containers: { env?: { name: string; value?: string }[] }[];
+          };
+          const env = spec.containers[0]?.env?.find((e) => e.name === "SMTP_HOST");
+          if (env !== undefined) env.value = url;
+        }
+      },
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "notify" });
+    expect(top?.category).toBe("DNSFailure");
+    expect(JSON.stringify(top)).not.toContain("corpus-smtp-pw-4711");
+    expect(top?.evidence.map((e) => e.excerpt)).toContainEqual(
+      "    Environment:\n      SMTP_HOST:  smtp://mailer:[REDACTED]@smtp-relay:587",
+    );
+    expect(top?.fixes[0]?.title).toBe("Point SMTP_HOST at smtp-relay.default.svc.cluster.local");
+    expect(top?.fixes[0]?.command).toBe(
+      "set env deployment/mailer -c mailer 'SMTP_HOST=<value>' -n notify",
+    );
   });
 });
 

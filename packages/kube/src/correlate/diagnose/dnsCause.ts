@@ -1,5 +1,5 @@
 import type { Pod } from "../../analyze/objects";
-import { redactText } from "../../redact/redactText";
+import { redactEnvValue } from "../../redact/redactEnvValue";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
@@ -63,7 +63,7 @@ export function dnsDraft(
     draft.evidence.push({
       source: "kubectl",
       command: cmd.describe("pod", pod.metadata?.name ?? "", ns),
-      excerpt: `    Environment:\n      ${envRef.name}:  ${redactText(envRef.value)}`,
+      excerpt: `    Environment:\n      ${envRef.name}:  ${redactEnvValue(envRef.name, envRef.value)}`,
     });
   if (moved !== undefined && fqdn !== undefined) {
     addRelated(draft, ref("Service", moved.namespace, moved.name));
@@ -81,7 +81,7 @@ export function dnsDraft(
           w.name,
           w.namespace,
           container,
-          `${envRef.name}=${envRef.value.replace(host, fqdn)}`,
+          envAssignment(envRef.name, envRef.value.replace(host, fqdn)),
         ),
         risk: "medium",
         requiresApproval: true,
@@ -95,7 +95,13 @@ export function dnsDraft(
     draft.fixes.push({
       title: `Point ${envRef.name} at the existing Service ${resolved.similar[0] ?? ""}`,
       rationale: `${resolved.name} does not exist; ${resolved.similar[0] ?? ""} is the Service with the closest name in ${resolved.namespace}.`,
-      command: cmd.setEnv(w.kind, w.name, w.namespace, container, `${envRef.name}=${fixedHost}`),
+      command: cmd.setEnv(
+        w.kind,
+        w.name,
+        w.namespace,
+        container,
+        envAssignment(envRef.name, fixedHost),
+      ),
       risk: "medium",
       requiresApproval: true,
     });
@@ -128,6 +134,15 @@ function coreDnsHealth(ctx: CorrelationContext): { healthy: boolean; detail: str
   if (pods.length === 0) return undefined;
   const ready = pods.filter(podReady).length;
   return { healthy: ready > 0, detail: `${ready}/${pods.length} CoreDNS pods ready` };
+}
+
+/**
+ * `NAME=value` for a fix command, or `NAME=<value>` when the value holds a
+ * credential (`postgres://app:pw@db…`): a fix command is shown to the user and
+ * the LLM, so it never carries one; the fix title names the host to use.
+ */
+function envAssignment(name: string, value: string): string {
+  return redactEnvValue(name, value) === value ? `${name}=${value}` : `${name}=<value>`;
 }
 
 function envReferencing(
