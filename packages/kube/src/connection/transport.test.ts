@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KubeError } from "../errors";
@@ -13,6 +14,8 @@ import { Cluster } from "./cluster";
  */
 let server: Server;
 let url: string;
+/** TCP connections the server accepted: kept-alive requests share one. */
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -41,6 +44,30 @@ beforeAll(async () => {
         );
       case "/boom":
         return status(500, "etcd is sad", "InternalError");
+      case "/gzip": {
+        // Only a client that asked for gzip gets it, as from the API server.
+        const body = JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ i })) });
+        if (!/\bgzip\b/.test(String(req.headers["accept-encoding"])))
+          return status(406, "gzip", "x");
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+        res.end(gzipSync(body));
+        return;
+      }
+      case "/echo": {
+        const chunks: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        req.on("end", () => {
+          res.end(
+            JSON.stringify({
+              method: req.method,
+              length: req.headers["content-length"],
+              type: req.headers["content-type"],
+              body: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+        });
+        return;
+      }
       case "/slow":
         setTimeout(() => res.end("{}"), 2_000);
         return;
@@ -48,6 +75,7 @@ beforeAll(async () => {
         return status(404, 'pods "x" not found', "NotFound");
     }
   });
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -99,6 +127,29 @@ describe("Cluster and its transport", () => {
     expect(await failure(c.transport.json({ path: "/boom" }))).toMatchObject({
       code: "server_error",
       retryable: true,
+    });
+    c.close();
+  });
+
+  it("reuses one connection, sends bodies and reads gzip answers", async () => {
+    const c = cluster("good");
+    const before = connections;
+    for (let i = 0; i < 5; i++) await c.version();
+    expect(connections - before).toBe(1);
+    const list = await c.transport.json<{ items: { i: number }[] }>({ path: "/gzip" });
+    expect(list.items).toHaveLength(500);
+    expect(list.items[499]).toEqual({ i: 499 });
+    const echo = await c.transport.json({
+      method: "PATCH",
+      path: "/echo",
+      body: { spec: { replicas: 3 }, note: "é" },
+      contentType: "application/merge-patch+json",
+    });
+    expect(echo).toEqual({
+      method: "PATCH",
+      length: "35",
+      type: "application/merge-patch+json",
+      body: '{"spec":{"replicas":3},"note":"é"}',
     });
     c.close();
   });

@@ -1,7 +1,9 @@
 import http from "node:http";
 import https from "node:https";
+import { promisify } from "node:util";
+import { gunzip, inflate } from "node:zlib";
 import type { KubeConfig } from "@kubernetes/client-node";
-import { HttpMethod, IsomorphicFetchHttpLibrary, RequestContext } from "@kubernetes/client-node";
+import { HttpMethod, RequestContext } from "@kubernetes/client-node";
 import { KubeError } from "../errors";
 import { apiError, networkError } from "./apiError";
 
@@ -33,16 +35,15 @@ export interface TransportOptions {
 }
 
 /**
- * HTTP to one cluster through client-node: the kubeconfig's authentication
- * (tokens, client certificates, exec and auth-provider plugins) is applied by
- * `KubeConfig.applySecurityAuthentication` on every call, and requests go out
- * through client-node's fetch library. Two things are added: connections are
- * kept alive (client-node makes a fresh agent per call), and every failure
- * becomes a KubeError.
+ * HTTP to one cluster: the kubeconfig's authentication (tokens, client
+ * certificates, exec and auth-provider plugins) is applied by client-node's
+ * `KubeConfig.applySecurityAuthentication` on every call; the request itself
+ * goes out through Node's http(s) module on one long-lived keep-alive agent
+ * (client-node makes a fresh agent per call, and its fetch layer costs more
+ * than the request on a nearby server). Every failure becomes a KubeError.
  */
 export class Transport {
-  private readonly library = new IsomorphicFetchHttpLibrary();
-  private agent: { key: string; agent: http.Agent } | undefined;
+  private agent: { options: AgentKey; agent: http.Agent } | undefined;
   readonly server: string;
   readonly timeoutMs: number;
 
@@ -75,25 +76,26 @@ export class Transport {
         { cause: error },
       );
     }
-    this.reuseConnections(context);
-    context.setHeaderParam("Accept", req.accept ?? "application/json");
-    context.setHeaderParam("User-Agent", "kubemedic");
+    const agent = this.reuseConnections(context);
+    const headers: Record<string, string> = {
+      ...context.getHeaders(),
+      Accept: req.accept ?? "application/json",
+      "User-Agent": "kubemedic",
+      // Large lists come compressed from a remote server (the API server gzips above 128 KiB).
+      "Accept-Encoding": "gzip",
+    };
+    let body: string | undefined;
     if (req.body !== undefined) {
-      context.setHeaderParam("Content-Type", req.contentType ?? "application/json");
-      context.setBody(typeof req.body === "string" ? req.body : JSON.stringify(req.body));
+      headers["Content-Type"] = req.contentType ?? "application/json";
+      body = typeof req.body === "string" ? req.body : JSON.stringify(req.body);
+      headers["Content-Length"] = String(Buffer.byteLength(body));
     }
     const deadline = AbortSignal.timeout(req.timeoutMs ?? this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
-    context.setSignal(signal);
-    let status: number;
-    let headers: Record<string, string>;
-    let text: string;
+    let response: ApiResponse;
     try {
       if (req.signal?.aborted) throw new KubeError("cancelled", "cancelled");
-      const response = await this.library.send(context).toPromise();
-      status = response.httpStatusCode;
-      headers = response.headers;
-      text = await response.body.text();
+      response = await send(url, { method: req.method ?? "GET", headers, agent, signal }, body);
     } catch (error) {
       if (error instanceof KubeError) throw error;
       if (req.signal?.aborted) throw new KubeError("cancelled", "the request was cancelled");
@@ -105,8 +107,10 @@ export class Transport {
       }
       throw networkError(error, this.server);
     }
-    if (status < 200 || status > 299) throw apiError(status, text, this.contextName);
-    return { status, headers, text };
+    if (response.status < 200 || response.status > 299) {
+      throw apiError(response.status, response.text, this.contextName);
+    }
+    return response;
   }
 
   /** GET (or any method) and parse the JSON answer. */
@@ -128,16 +132,17 @@ export class Transport {
   }
 
   /**
-   * Swaps client-node's per-call agent for one long-lived keep-alive agent with
-   * the same TLS options. Proxy agents are left alone.
+   * Replaces client-node's per-call agent with one long-lived keep-alive agent
+   * with the same TLS options (a new one only when they change: another
+   * client certificate after a refresh). Proxy agents are used as they come.
    */
-  private reuseConnections(context: RequestContext): void {
+  private reuseConnections(context: RequestContext): http.Agent | undefined {
     const fresh = context.getAgent();
-    if (fresh === undefined) return;
+    if (fresh === undefined) return undefined;
     const isHttps = fresh.constructor === https.Agent;
-    if (!isHttps && fresh.constructor !== http.Agent) return;
+    if (!isHttps && fresh.constructor !== http.Agent) return fresh;
     const options = (fresh as http.Agent & { options?: https.AgentOptions }).options ?? {};
-    const key = JSON.stringify([
+    const key: AgentKey = [
       isHttps,
       options.ca,
       options.cert,
@@ -145,15 +150,85 @@ export class Transport {
       options.pfx,
       options.rejectUnauthorized,
       options.servername,
-    ]);
-    if (this.agent?.key !== key) {
+    ];
+    if (this.agent === undefined || !sameKey(this.agent.options, key)) {
       this.agent?.agent.destroy();
       const keepAlive = { ...options, keepAlive: true, maxSockets: 16 };
       this.agent = {
-        key,
+        options: key,
         agent: isHttps ? new https.Agent(keepAlive) : new http.Agent(keepAlive),
       };
     }
-    context.setAgent(this.agent.agent);
+    return this.agent.agent;
   }
+}
+
+/** What makes two agents interchangeable: the protocol and the TLS material. */
+type AgentKey = readonly unknown[];
+
+/** Compared by content (client-node decodes the certificates afresh on every call). */
+function sameKey(a: AgentKey, b: AgentKey): boolean {
+  return a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Buffer.isBuffer(a) && Buffer.isBuffer(b)) return a.equals(b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
+  }
+  return false;
+}
+
+const gunzipAsync = promisify(gunzip);
+const inflateAsync = promisify(inflate);
+
+/** One HTTP exchange; the whole answer is read, decompressed and decoded as UTF-8. */
+function send(
+  url: URL,
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    agent: http.Agent | undefined;
+    signal: AbortSignal;
+  },
+  body: string | undefined,
+): Promise<ApiResponse> {
+  const module = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = module.request(url, options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        const encoding = String(response.headers["content-encoding"] ?? "").toLowerCase();
+        const decoded =
+          encoding === "gzip"
+            ? gunzipAsync(raw)
+            : encoding === "deflate"
+              ? inflateAsync(raw)
+              : Promise.resolve(raw);
+        decoded.then(
+          (bytes) =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: flatHeaders(response.headers),
+              text: bytes.toString("utf8"),
+            }),
+          reject,
+        );
+      });
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
 }
