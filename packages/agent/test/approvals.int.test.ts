@@ -9,7 +9,12 @@ import {
   type Agent,
   type GraphConfigInput,
 } from "../src/index";
-import { startOpenAIStub, type OpenAIStub, type StubScript } from "../src/testing/index";
+import {
+  ScriptedChatModel,
+  startOpenAIStub,
+  type OpenAIStub,
+  type StubScript,
+} from "../src/testing/index";
 import { collect, ofType, readObject, startDemo, stubEnv, type DemoFixture } from "./fixtures";
 
 let fixture: DemoFixture;
@@ -173,6 +178,74 @@ describe("approvals", () => {
     );
     expect(events.at(-1)?.type).toBe("turn.completed");
     expect(await replicas("checkout")).toBe(before);
+  });
+
+  it("a rejected command repeated under a new call id is refused without asking again", async () => {
+    const told: string[] = [];
+    const model = new ScriptedChatModel([
+      {
+        text: "",
+        toolCalls: [
+          {
+            id: "call_zero",
+            name: "kubectl",
+            args: { command: "scale deployment checkout -n shop --replicas=0", reason: "stop it" },
+          },
+        ],
+      },
+      // The same change spelled differently, beside a different change.
+      {
+        text: "",
+        toolCalls: [
+          {
+            id: "call_again",
+            name: "kubectl",
+            args: {
+              command: "kubectl scale  deployment checkout --replicas=0 --namespace=shop",
+              reason: "really stop it",
+            },
+          },
+          { id: "call_cart", name: "kubectl", args: SCALE },
+        ],
+      },
+      (messages) => {
+        told.push(...messages.filter((m) => m.getType() === "tool").map((m) => m.text));
+        return { text: "Understood." };
+      },
+    ]);
+    const agent = createAgent({
+      model: { model, label: "scripted", offline: false },
+      checkpointer: new MemorySaver(),
+      config: defaultGraphConfig(),
+      clusterFor: () => fixture.cluster,
+    });
+    const before = await replicas("checkout");
+    const turn = (input: Parameters<Agent["runTurn"]>[0]["input"]) =>
+      collect(agent.runTurn({ conversationId: "rr1", turnId: "t1", user: "alice", input }));
+    await turn({ text: "stop checkout in shop" });
+    const second = parsed(
+      await turn({
+        decisions: [{ toolCallId: "call_zero", decision: "reject", reason: "not now" }],
+      }),
+    );
+    // The repeat is answered at once, as rejected; only the new change waits for the user.
+    expect(ofType(second, "tool.finished").map((f) => [f.toolCallId, f.status])).toEqual([
+      ["call_zero", "rejected"],
+      ["call_again", "rejected"],
+    ]);
+    expect(ofType(second, "tool.finished")[1]?.outputPreview).toMatch(
+      /already rejected this command in this turn: not now/,
+    );
+    const asked = ofType(second, "approval.requested");
+    expect(asked.map((a) => a.requests.map((r) => r.toolCallId))).toEqual([["call_cart"]]);
+    const third = parsed(
+      await turn({ decisions: [{ toolCallId: "call_cart", decision: "reject", reason: "no" }] }),
+    );
+    expect(ofType(third, "approval.requested")).toHaveLength(0);
+    expect(third.at(-1)?.type).toBe("turn.completed");
+    expect(told.filter((t) => t.includes("already rejected"))).toHaveLength(1);
+    expect(await replicas("checkout")).toBe(before);
+    expect(await agent.pendingApproval("rr1")).toBeNull();
   });
 
   it("refuses bad decisions without losing the pending approval", async () => {

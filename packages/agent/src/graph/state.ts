@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
 import type { ApprovalRequest, DiagnosisReport, ResolvedApproval } from "@kubemedic/protocol";
 import type { Intent } from "../intent";
+import type { RejectedCommand } from "./rejections";
 
 /** The object a user has selected in the UI, sent with the question. */
 export interface SelectedResource {
@@ -61,6 +62,8 @@ export const AgentState = Annotation.Root({
   pendingApprovals: Annotation<ApprovalRequest[]>({ reducer: (_l, r) => r, default: () => [] }),
   /** The user's decisions on this turn's mutating calls. */
   decisions: Annotation<ResolvedApproval[]>({ reducer: (_l, r) => r, default: () => [] }),
+  /** Commands the user rejected in this turn: a repeat is answered without asking again. */
+  rejectedCommands: Annotation<RejectedCommand[]>({ reducer: (_l, r) => r, default: () => [] }),
   reportOutcome: Annotation<ReportOutcome | null>({ reducer: (_l, r) => r, default: () => null }),
   /** A limit ended the turn with a partial answer. */
   partial: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),

@@ -7,6 +7,7 @@ import type { ToolArtifact } from "../../tools/tool-result";
 import { ApprovalResume, type ApprovalInterrupt } from "../approval-payload";
 import { emit, turnContext, type GraphDeps } from "../deps";
 import { isMutatingCall } from "../route";
+import { commandKey, repeatAnswer } from "../rejections";
 import type { AgentStateValue } from "../state";
 
 /** What a rejected call is answered with: final, so the model does not try again. */
@@ -36,11 +37,22 @@ export function approveNode(_deps: GraphDeps) {
     );
     const pendingIds = state.pendingApprovals.map((r) => r.toolCallId).join(",");
     if (calls.map((c) => c.id).join(",") !== pendingIds) {
+      // A command the user already rejected in this turn is not asked again, whatever its call id.
+      const rejectedBefore = new Map(state.rejectedCommands.map((r) => [r.key, r]));
+      const repeats: ToolMessage[] = [];
+      const fresh = calls.filter((c) => {
+        const earlier = rejectedBefore.get(keyOfCall(c.args, state.turn?.namespace));
+        if (earlier !== undefined) repeats.push(repeatAnswer(c.id as string, earlier));
+        return earlier === undefined;
+      });
       const prepared = await Promise.all(
-        calls.map((c) => prepareRequest(backend, c, state.turn?.namespace, config.signal)),
+        fresh.map((c) => prepareRequest(backend, c, state.turn?.namespace, config.signal)),
       );
       const requests = prepared.flatMap((p) => (p.kind === "request" ? [p.request] : []));
-      const failed = prepared.flatMap((p) => (p.kind === "failed" ? [p.message] : []));
+      const failed = [
+        ...repeats,
+        ...prepared.flatMap((p) => (p.kind === "failed" ? [p.message] : [])),
+      ];
       for (const m of failed) emitAnswered(config, m);
       const failedIds = new Set(failed.map((m) => m.tool_call_id));
       const remaining = (ai?.tool_calls ?? []).filter(
@@ -104,11 +116,32 @@ export function approveNode(_deps: GraphDeps) {
       (c) =>
         c.id !== undefined && !answered.has(c.id) && !rejected.some((r) => r.toolCallId === c.id),
     );
+    const rejectedCommands = [
+      ...state.rejectedCommands,
+      ...rejected.map((d) => {
+        const request = state.pendingApprovals.find(
+          (r) => r.toolCallId === d.toolCallId,
+        ) as ApprovalRequest;
+        return {
+          key: commandKey(request.command, request.manifest, state.turn?.namespace),
+          command: request.command,
+          ...(d.reason === undefined ? {} : { reason: d.reason }),
+        };
+      }),
+    ];
     return new Command({
-      update: { decisions, messages },
+      update: { decisions, messages, rejectedCommands },
       goto: remaining.length > 0 ? "tools" : "agent",
     });
   };
+}
+
+function keyOfCall(args: Record<string, unknown>, namespace: string | undefined): string {
+  return commandKey(
+    typeof args.command === "string" ? args.command : "",
+    typeof args.manifest === "string" ? args.manifest : undefined,
+    namespace,
+  );
 }
 
 /** A call answered without running (rejected, or not previewable) still gets its tool log. */

@@ -78,6 +78,7 @@ export function prepareNode(deps: GraphDeps) {
       iterations: 0,
       pendingApprovals: [],
       decisions: [],
+      rejectedCommands: [],
       reportOutcome: null,
       partial: false,
       usage: { inputTokens: 0, outputTokens: 0 },
