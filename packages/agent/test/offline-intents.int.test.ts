@@ -160,6 +160,27 @@ describe("the offline diagnostician's intents", () => {
     expect(events.at(-1)?.type).toBe("turn.completed");
   });
 
+  it("keeps its diagnosis when the request budget shrinks the tool outputs (it reads their artifacts)", async () => {
+    const tight = createAgent({
+      model: createModel({}),
+      checkpointer: new MemorySaver(),
+      config: defaultGraphConfig({ budgets: { historyTokens: 2_000 } }),
+      clusterFor: () => fixture.cluster,
+    });
+    const events = await collect(
+      tight.runTurn({
+        conversationId: "o13",
+        turnId: "t1",
+        user: "alice",
+        input: { text: "why is checkout failing in shop?" },
+      }),
+    );
+    const report = ofType(events, "report.ready")[0]?.report;
+    expect(report?.category).toBe("CrashLoop");
+    expect(report?.affectedResources[0]).toMatchObject({ kind: "Deployment", name: "checkout" });
+    expect(report?.evidence.length).toBeGreaterThan(0);
+  });
+
   it("proposes the fix, which waits for approval and changes the cluster once approved", async () => {
     expect(await memoryLimit()).toBe("256Mi");
     const first = await ask("o2", "fix report-worker in analytics");

@@ -120,4 +120,31 @@ describe("fitRequest", () => {
     }
     expect(messages[2]?.content).toBe("1".repeat(12_000));
   });
+
+  it("keeps the artifact and id of every output it shrinks or cuts", () => {
+    const messages = [
+      new HumanMessage("q"),
+      new AIMessage({ content: "", tool_calls: [{ id: "1", name: "k8sgpt", args: {} }] }),
+      new ToolMessage({
+        id: "tool-1",
+        content: "a".repeat(8_000),
+        tool_call_id: "1",
+        artifact: artifact("older"),
+      }),
+      new AIMessage({ content: "", tool_calls: [{ id: "2", name: "kubectl", args: {} }] }),
+      new ToolMessage({
+        id: "tool-2",
+        content: "b".repeat(12_000),
+        tool_call_id: "2",
+        artifact: artifact("newest"),
+      }),
+    ];
+    const out = fitRequest(messages, 1_500, 100) as ToolMessage[];
+    // Both were rewritten: the older shrunk to its summary, the newest cut.
+    expect(out[2]?.content).toContain("older");
+    expect(out[4]?.content).toMatch(/cut to fit the context/);
+    expect([out[2]?.id, out[4]?.id]).toEqual(["tool-1", "tool-2"]);
+    expect(out[2]?.artifact).toEqual(artifact("older"));
+    expect(out[4]?.artifact).toEqual(artifact("newest"));
+  });
 });

@@ -149,11 +149,17 @@ export function fitRequest(
 /** Room the marker of a cut output takes. */
 const CUT_MARKER_CHARS = 140;
 
+/**
+ * The same answer with less text. The artifact and id stay: the offline
+ * diagnostician reads its analyses and tables from the artifact, not the text.
+ */
 function replaceContent(m: ToolMessage, content: string): ToolMessage {
   return new ToolMessage({
     content,
     tool_call_id: m.tool_call_id,
     ...(m.name === undefined ? {} : { name: m.name }),
+    ...(m.id === undefined ? {} : { id: m.id }),
     status: m.status ?? "success",
+    ...(m.artifact === undefined ? {} : { artifact: m.artifact as unknown }),
   });
 }
