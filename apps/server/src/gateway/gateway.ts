@@ -82,10 +82,10 @@ export class Gateway {
       return;
     }
     socket.on("error", () => socket.destroy());
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, url));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, url, socket));
   }
 
-  private accept(ws: WebSocket, req: IncomingMessage, url: URL): void {
+  private accept(ws: WebSocket, req: IncomingMessage, url: URL, socket: Duplex): void {
     const { ctx, authenticator, allowedOrigins } = this.options;
     const version = url.searchParams.get("v");
     if (version !== null && !isSupportedProtocol(version)) {
@@ -124,7 +124,7 @@ export class Gateway {
     }
     this.perUser.set(user, open + 1);
     const log = ctx.logger.child({ user });
-    const conn = new Connection(ws, user, ctx, log);
+    const conn = new Connection(ws, user, ctx, log, socket);
     const connLog = log.child({ connectionId: conn.id });
     this.connections.add(conn);
     ctx.metrics.connections.inc();
