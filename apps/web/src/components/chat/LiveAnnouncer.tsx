@@ -12,8 +12,6 @@ const FLUSH_MS = 1_200;
 export function LiveAnnouncer({ conversationId }: { conversationId: string }) {
   const stream = useConversationStream(conversationId);
   const [chunks, setChunks] = useState<{ id: number; text: string }[]>([]);
-  const spoken = useRef<{ key: string; length: number }>({ key: "", length: 0 });
-  const lastStatus = useRef<string | null>(null);
   const latest = useRef(stream);
   latest.current = stream;
 
@@ -23,31 +21,39 @@ export function LiveAnnouncer({ conversationId }: { conversationId: string }) {
       if (text.trim() === "") return;
       setChunks((list) => [...list.slice(-20), { id: ++id, text }]);
     };
-    let first = true;
+    // What is on screen when the view opens is not news. Taken now, not at the first
+    // tick: a quick turn started from this view may be over by then, and is news.
+    const spoken = new Map<string, number>();
+    for (const turn of latest.current?.turns ?? []) {
+      for (const item of turn.items)
+        if (item.kind === "assistant") spoken.set(item.key, item.text.length);
+    }
+    const opened = latest.current?.turns.at(-1);
+    let lastStatus = opened === undefined ? "" : `${opened.id}:${opened.status}`;
     const timer = setInterval(() => {
-      const turn = latest.current?.turns.at(-1);
-      if (turn === undefined) return;
-      const message = turn.items.findLast((i) => i.kind === "assistant");
-      if (first && message?.kind === "assistant" && !message.streaming) {
-        // What was already on screen when the view opened is not news.
-        spoken.current = { key: message.key, length: message.text.length };
-      }
-      first = false;
-      if (message?.kind === "assistant") {
-        if (spoken.current.key !== message.key) spoken.current = { key: message.key, length: 0 };
-        // Speak up to the last sentence end while streaming; everything once complete.
-        const end = message.streaming
-          ? Math.max(message.text.lastIndexOf(". "), message.text.lastIndexOf("\n")) + 1
-          : message.text.length;
-        if (end > spoken.current.length) {
-          push(message.text.slice(spoken.current.length, end));
-          spoken.current.length = end;
+      const turns = latest.current?.turns ?? [];
+      // Every message that grew since the last flush, in order: a turn may say
+      // several things between two flushes.
+      for (const turn of turns.slice(-2)) {
+        for (const item of turn.items) {
+          if (item.kind !== "assistant") continue;
+          const said = spoken.get(item.key) ?? 0;
+          // Up to the last sentence end while streaming; everything once complete.
+          const end = item.streaming
+            ? Math.max(item.text.lastIndexOf(". "), item.text.lastIndexOf("\n")) + 1
+            : item.text.length;
+          if (end > said) {
+            push(item.text.slice(said, end));
+            spoken.set(item.key, end);
+          }
         }
       }
-      if (turn.status !== lastStatus.current) {
-        const previous = lastStatus.current;
-        lastStatus.current = turn.status;
-        if (previous !== null) push(STATUS_TEXT[turn.status]);
+      const turn = turns.at(-1);
+      if (turn === undefined) return;
+      const status = `${turn.id}:${turn.status}`;
+      if (status !== lastStatus) {
+        lastStatus = status;
+        push(STATUS_TEXT[turn.status]);
       }
     }, FLUSH_MS);
     return () => clearInterval(timer);
