@@ -6,6 +6,18 @@ import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
+import {
+  explainNodeAffinity,
+  formatRequirement,
+  nodeAffinityMatches,
+  requiredNodeTerms,
+  type NodeAffinityVerdict,
+} from "../nodeAffinity";
+import {
+  explainPodAffinity,
+  explainPodAntiAffinity,
+  type PodAffinityVerdict,
+} from "../podAffinity";
 import { decodeSchedulerMessage, type SchedulingReason } from "../schedulerMessage";
 import { templateOf, type Workload } from "../workloads";
 import { describeWorkload, isController, workloadDraft } from "./baseDraft";
@@ -26,19 +38,19 @@ export function diagnoseUnschedulable(
     if (storage !== undefined) return storage;
   }
   const nodes = ctx.snapshot.list("nodes");
-  // The nodes the pod is meant for (its nodeSelector matches them). When the
-  // scheduler says most nodes "didn't match", the decisive reason is whatever
-  // rules out these few: they are down, tainted or cordoned.
-  const intended =
-    Object.keys(pod.spec?.nodeSelector ?? {}).length === 0
-      ? []
-      : nodes.filter((n) => matchesSelector(pod, n));
+  // The nodes the pod is meant for (its nodeSelector and required node
+  // affinity match them). When the scheduler says most nodes "didn't match",
+  // the decisive reason is whatever rules out these few: they are down,
+  // tainted or cordoned.
+  const pinned =
+    Object.keys(pod.spec?.nodeSelector ?? {}).length > 0 || requiredNodeTerms(pod).length > 0;
+  const intended = pinned ? nodes.filter((n) => matchesSelector(pod, n)) : [];
   if (intended.length > 0 && (reason === undefined || reason.kind === "selector")) {
     const down = intended.filter(isNodeUnhealthy);
     if (down.length === intended.length) {
       const d = diagnoseNode(ctx, down[0]!);
       if (d !== undefined) {
-        d.rootCause += ` Pod ${pod.metadata?.name ?? ""} of ${describeWorkload(w)} can only run on node(s) labelled ${formatEqualityMap(pod.spec?.nodeSelector)}, and ${down.map((n) => n.metadata?.name ?? "").join(", ")} ${down.length === 1 ? "is" : "are"} down, so it stays Pending.`;
+        d.rootCause += ` Pod ${pod.metadata?.name ?? ""} of ${describeWorkload(w)} can only run on ${pinnedTo(pod)}, and ${down.map((n) => n.metadata?.name ?? "").join(", ")} ${down.length === 1 ? "is" : "are"} down, so it stays Pending.`;
         addRelated(
           d,
           ref(w.kind, w.namespace, w.name),
@@ -61,7 +73,23 @@ export function diagnoseUnschedulable(
     else if (intended.every((n) => n.spec?.unschedulable === true))
       reason = decoded.reasons.find((r) => r.kind === "unschedulableNode") ?? reason;
   }
-  const explanation = reason === undefined ? problem.message : explain(reason, pod, nodes);
+  const detail: Detail = {
+    // Nodes the pod could use but for the affinity come first: the closest ones named are those.
+    nodeAffinity:
+      reason?.kind === "selector"
+        ? explainNodeAffinity(pod, [
+            ...nodes.filter((n) => usable(pod, n)),
+            ...nodes.filter((n) => !usable(pod, n)),
+          ])
+        : undefined,
+    podAffinity:
+      reason?.kind === "antiAffinity"
+        ? explainPodAntiAffinity(ctx.snapshot, pod, eligibleNodes(pod, nodes))
+        : reason?.kind === "affinity"
+          ? explainPodAffinity(ctx.snapshot, pod, eligibleNodes(pod, nodes))
+          : undefined,
+  };
+  const explanation = reason === undefined ? problem.message : explain(reason, pod, nodes, detail);
   const draft = workloadDraft(
     w,
     pod,
@@ -84,14 +112,73 @@ export function diagnoseUnschedulable(
     (e) => e.reason === "FailedScheduling",
   );
   if (ev !== undefined) draft.evidence.push(ev);
-  addFixes(draft, reason, pod, nodes, w);
+  addRelated(
+    draft,
+    ...(detail.nodeAffinity?.closest ?? [])
+      .slice(0, 3)
+      .flatMap((c) =>
+        c.failing.length === 0
+          ? []
+          : [
+              ref(
+                "Node",
+                undefined,
+                c.node.metadata?.name ?? "",
+                `fails ${c.failing.map((r) => formatRequirement(r.req)).join(", ")}`,
+              ),
+            ],
+      ),
+    ...(detail.podAffinity?.nodes ?? []).slice(0, 5).map((n) => ref("Node", undefined, n)),
+    ...(detail.podAffinity?.pods ?? [])
+      .slice(0, 5)
+      .map((p) => ref("Pod", p.metadata?.namespace, p.metadata?.name ?? "", p.spec?.nodeName)),
+  );
+  addFixes(draft, reason, pod, nodes, w, detail);
   return draft;
 }
 
-/** Whether a node carries every label of the pod's nodeSelector. */
+/** What the scheduler's reason was decoded into, beyond the message. */
+interface Detail {
+  nodeAffinity: NodeAffinityVerdict | undefined;
+  podAffinity: PodAffinityVerdict | undefined;
+}
+
+/** Whether a node carries every label of the pod's nodeSelector and matches its required node affinity. */
 function matchesSelector(pod: Pod, node: Node): boolean {
-  return Object.entries(pod.spec?.nodeSelector ?? {}).every(
-    ([k, v]) => node.metadata?.labels?.[k] === v,
+  return (
+    Object.entries(pod.spec?.nodeSelector ?? {}).every(
+      ([k, v]) => node.metadata?.labels?.[k] === v,
+    ) && nodeAffinityMatches(pod, node)
+  );
+}
+
+/** `node(s) labelled k=v` and/or `node(s) matching its required node affinity`. */
+function pinnedTo(pod: Pod): string {
+  const parts: string[] = [];
+  if (Object.keys(pod.spec?.nodeSelector ?? {}).length > 0)
+    parts.push(`node(s) labelled ${formatEqualityMap(pod.spec?.nodeSelector)}`);
+  if (requiredNodeTerms(pod).length > 0)
+    parts.push(`${parts.length > 0 ? "" : "node(s) "}matching its required node affinity`);
+  return parts.join(" and ");
+}
+
+/**
+ * The nodes the pod could use apart from pod (anti-)affinity: not cordoned,
+ * every NoSchedule/NoExecute taint tolerated, nodeSelector and node affinity
+ * matched.
+ */
+function eligibleNodes(pod: Pod, nodes: readonly Node[]): Node[] {
+  return nodes.filter((n) => usable(pod, n) && matchesSelector(pod, n));
+}
+
+/** Not cordoned, and every NoSchedule/NoExecute taint tolerated. */
+function usable(pod: Pod, n: Node): boolean {
+  const tolerations = pod.spec?.tolerations ?? [];
+  return (
+    n.spec?.unschedulable !== true &&
+    (n.spec?.taints ?? []).every(
+      (t) => t.effect === "PreferNoSchedule" || tolerates(tolerations, t),
+    )
   );
 }
 
@@ -144,8 +231,14 @@ export function podRequest(pod: Pod, resource: string): number {
   return Math.max(main, init);
 }
 
+/** A quantity as the node reports it, with a readable size beside odd Ki figures (16181304Ki (~15.4Gi)). */
 function fmt(resource: string, n: number): string {
-  return resource === "cpu" ? formatCpu(n) : resource === "memory" ? formatBytes(n) : String(n);
+  if (resource === "cpu") return formatCpu(n);
+  if (resource !== "memory") return String(n);
+  const exact = formatBytes(n);
+  return exact.endsWith("Ki") && n >= 2 ** 30
+    ? `${exact} (~${Math.round((n / 2 ** 30) * 10) / 10}Gi)`
+    : exact;
 }
 
 function schedulable(nodes: readonly Node[]): Node[] {
@@ -160,7 +253,7 @@ function schedulable(nodes: readonly Node[]): Node[] {
   );
 }
 
-function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[]): string {
+function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[], detail: Detail): string {
   switch (r.kind) {
     case "insufficient": {
       const res = r.detail ?? "cpu";
@@ -179,9 +272,15 @@ function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[]): string 
       const unmatched = Object.entries(selector).filter(
         ([k, v]) => !nodes.some((n) => n.metadata?.labels?.[k] === v),
       );
+      const parts: string[] = [];
       if (unmatched.length > 0)
-        return `its nodeSelector asks for ${unmatched.map(([k, v]) => `${k}=${v}`).join(", ")}, a label no node carries.`;
-      return "its node affinity or nodeSelector matches no node.";
+        parts.push(
+          `its nodeSelector asks for ${unmatched.map(([k, v]) => `${k}=${v}`).join(", ")}, a label no node carries.`,
+        );
+      if (detail.nodeAffinity !== undefined) parts.push(detail.nodeAffinity.text);
+      return parts.length > 0
+        ? parts.join(" ")
+        : "its node affinity or nodeSelector matches no node.";
     }
     case "taint": {
       const tolerated = pod.spec?.tolerations ?? [];
@@ -203,6 +302,7 @@ function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[]): string 
       return "the nodes it could use are cordoned (spec.unschedulable).";
     case "affinity":
     case "antiAffinity":
+      return detail.podAffinity?.text ?? `${r.text}.`;
     case "unboundPvc":
     case "volumeAffinity":
     case "ports":
@@ -227,6 +327,7 @@ function addFixes(
   pod: Pod,
   nodes: readonly Node[],
   w: Workload,
+  detail: Detail,
 ): void {
   const container = pod.spec?.containers?.[0]?.name;
   draft.fixes.push({
@@ -289,6 +390,25 @@ function addFixes(
         requiresApproval: true,
       });
   }
+  if (r?.kind === "selector" && detail.nodeAffinity !== undefined)
+    draft.fixes.push(...nodeAffinityFixes(detail.nodeAffinity, pod, w));
+  if (r?.kind === "antiAffinity" && detail.podAffinity?.freeDomains === 0) {
+    const domains = detail.podAffinity.domains ?? 0;
+    const replicas = (w.object as { spec?: { replicas?: number } }).spec?.replicas;
+    if (
+      (w.kind === "Deployment" || w.kind === "StatefulSet") &&
+      replicas !== undefined &&
+      domains > 0 &&
+      replicas > domains
+    )
+      draft.fixes.push({
+        title: `Scale ${w.name} to ${domains} replica(s), one per ${domains === 1 ? "node" : "node or domain"} it may use`,
+        rationale: `Its required anti-affinity allows one pod per topology domain and only ${domains} are usable; ${replicas} replicas cannot all be placed. Alternatively add nodes, or make the rule preferredDuringScheduling.`,
+        command: cmd.scale(w.kind, w.name, w.namespace, domains),
+        risk: "medium",
+        requiresApproval: true,
+      });
+  }
   if (r?.kind === "taint" && r.detail !== undefined) {
     const m = /^([^:=\s]+)\s*(?:[:=]\s*([^\s}]*))?/.exec(r.detail);
     const key = m?.[1] ?? r.detail;
@@ -324,4 +444,57 @@ function addFixes(
       requiresApproval: true,
     });
   }
+}
+
+const AFFINITY_PATH =
+  "/spec/template/spec/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution";
+
+/**
+ * For a node affinity no node matches: drop the requirement no node satisfies
+ * (the smallest JSON patch that does it), or label the closest node when it
+ * fails a single `In` requirement.
+ */
+function nodeAffinityFixes(v: NodeAffinityVerdict, pod: Pod, w: Workload): Draft["fixes"] {
+  const fixes: Draft["fixes"] = [];
+  const terms = requiredNodeTerms(pod);
+  const first = v.impossible[0];
+  if (first !== undefined) {
+    const term = terms[first.term];
+    const size = (term?.matchExpressions?.length ?? 0) + (term?.matchFields?.length ?? 0);
+    const path =
+      size > 1
+        ? `${AFFINITY_PATH}/nodeSelectorTerms/${first.term}/${first.field ? "matchFields" : "matchExpressions"}/${first.index}`
+        : terms.length > 1
+          ? `${AFFINITY_PATH}/nodeSelectorTerms/${first.term}`
+          : AFFINITY_PATH;
+    fixes.push({
+      title: `Drop the node affinity requirement ${formatRequirement(first.req)} (no node satisfies it)`,
+      rationale:
+        "No node satisfies it, so the pods can never be placed. Either drop it, or label the nodes meant to run these pods.",
+      command: cmd.patch(w.kind, w.name, w.namespace, [{ op: "remove", path }], "json"),
+      risk: "medium",
+      requiresApproval: true,
+    });
+  }
+  const near = v.closest[0];
+  const only = near?.failing.length === 1 ? near.failing[0] : undefined;
+  const value = only?.req.values?.[0];
+  if (
+    near !== undefined &&
+    only !== undefined &&
+    !only.field &&
+    only.req.operator === "In" &&
+    value !== undefined
+  ) {
+    const name = near.node.metadata?.name ?? "";
+    const has = near.node.metadata?.labels?.[only.req.key] !== undefined;
+    fixes.push({
+      title: `Label node ${name} ${only.req.key}=${value}`,
+      rationale: `${name} meets every other requirement of the pod's node affinity. Only if it is meant to run these pods: the label also attracts any other pod that selects it.`,
+      command: `label node ${name} ${only.req.key}=${value}${has ? " --overwrite" : ""}`,
+      risk: "medium",
+      requiresApproval: true,
+    });
+  }
+  return fixes;
 }
