@@ -248,6 +248,62 @@ describe("approvals", () => {
     expect(await agent.pendingApproval("rr1")).toBeNull();
   });
 
+  it("shows every object a command touches and the engine's notes on its preview", async () => {
+    const agent = await agentWith([
+      {
+        toolCalls: [
+          {
+            id: "call_delete",
+            name: "kubectl",
+            arguments: { command: "delete pods -l app=checkout -n shop", reason: "recreate them" },
+          },
+          {
+            id: "call_patch",
+            name: "kubectl",
+            // The server refuses negative replicas, so its dry run of the strategic patch fails.
+            arguments: {
+              command: `patch deployment cart -n shop -p '{"spec":{"replicas":-1}}'`,
+              reason: "test",
+            },
+          },
+        ],
+      },
+      { text: "ok" },
+    ]);
+    const events = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "pv1",
+          turnId: "t1",
+          user: "alice",
+          input: { text: "recreate checkout's pods" },
+        }),
+      ),
+    );
+    const [del, patch] = ofType(events, "approval.requested")[0]?.requests ?? [];
+    const pods = (
+      (
+        await readObject(
+          fixture.cluster,
+          "/api/v1/namespaces/shop/pods?labelSelector=app%3Dcheckout",
+        )
+      ).items as { metadata: { name: string } }[]
+    ).map((p) => p.metadata.name);
+    expect(pods.length).toBeGreaterThan(1);
+    expect(del?.targets).toEqual(pods.map((name) => ({ kind: "Pod", namespace: "shop", name })));
+    expect(del?.target).toEqual(del?.targets?.[0]);
+    expect(del?.targetsOmitted).toBeUndefined();
+    expect(patch?.targets).toBeUndefined();
+    expect(patch?.target).toEqual({ kind: "Deployment", namespace: "shop", name: "cart" });
+    expect(patch?.preview.notes).toEqual([
+      expect.stringMatching(
+        /^the server's dry run failed \(.*replicas.*\); the result shown is computed locally$/,
+      ),
+    ]);
+    // The paused turn reads back the same cards after a restart.
+    expect(await agent.pendingApproval("pv1")).toEqual({ turnId: "t1", requests: [del, patch] });
+  });
+
   it("refuses bad decisions without losing the pending approval", async () => {
     const agent = await agentWith([
       { toolCalls: [{ id: "call_s", name: "kubectl", arguments: SCALE }] },

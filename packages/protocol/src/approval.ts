@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** An object a mutating command touches. */
+export const ApprovalTarget = z.object({
+  kind: z.string().max(63),
+  namespace: z.string().max(253).optional(),
+  name: z.string().max(253),
+});
+export type ApprovalTarget = z.infer<typeof ApprovalTarget>;
+
 /** One mutating call waiting for the user, with everything needed to decide. */
 export const ApprovalRequest = z.object({
   toolCallId: z.string().min(1).max(200),
@@ -11,18 +19,26 @@ export const ApprovalRequest = z.object({
   /** Why the agent wants to run it, in its words. */
   reason: z.string().max(4_000),
   risk: z.enum(["low", "medium", "high"]),
-  /** The object the command touches. */
-  target: z.object({
-    kind: z.string().max(63),
-    namespace: z.string().max(253).optional(),
-    name: z.string().max(253),
-  }),
-  /** What would change: a one-line summary and, where the engine could compute it, before/after and a unified diff. */
+  /** The object the command touches (the first one, when it touches several). */
+  target: ApprovalTarget,
+  /**
+   * Every object the command touches, `target` first, when there is more than
+   * one (`drain` evicts pods, `delete -l` deletes many): at most 500, and
+   * `targetsOmitted` says how many more there are. Absent: only `target`.
+   */
+  targets: z.array(ApprovalTarget).max(500).optional(),
+  targetsOmitted: z.number().int().min(0).optional(),
+  /**
+   * What would change: a one-line summary and, where the engine could compute it, before/after and a unified diff.
+   * `notes` are the engine's remarks on the preview itself, e.g. "the server's dry run failed, so
+   * the result is not shown: …": a reviewer must see them before trusting an empty diff.
+   */
   preview: z.object({
     summary: z.string().max(2_000),
     before: z.string().max(32_000).optional(),
     after: z.string().max(32_000).optional(),
     diff: z.string().max(64_000).optional(),
+    notes: z.array(z.string().max(2_000)).max(20).optional(),
   }),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;

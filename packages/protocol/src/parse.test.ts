@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApprovalRequest } from "./approval";
 import { parseClientFrame } from "./parse";
 import { DiagnosisReport } from "./report";
 import { protocolMajor } from "./version";
@@ -86,5 +87,28 @@ describe("protocol pieces", () => {
     };
     expect(DiagnosisReport.safeParse(report).success).toBe(false);
     expect(DiagnosisReport.safeParse({ ...report, category: "CrashLoop" }).success).toBe(true);
+  });
+
+  it("reads approval requests with and without all targets and preview notes", () => {
+    const earlier = {
+      toolCallId: "c1",
+      tool: "kubectl",
+      command: "delete pods -l app=checkout -n shop",
+      reason: "recreate them",
+      risk: "high",
+      target: { kind: "Pod", namespace: "shop", name: "checkout-a" },
+      preview: { summary: "delete pod/checkout-a, pod/checkout-b" },
+    };
+    expect(ApprovalRequest.parse(earlier)).toEqual(earlier);
+    const now = {
+      ...earlier,
+      targets: [earlier.target, { kind: "Pod", namespace: "shop", name: "checkout-b" }],
+      preview: {
+        ...earlier.preview,
+        notes: ["the server's dry run failed, so the result is not shown"],
+      },
+    };
+    expect(ApprovalRequest.parse(now)).toEqual(now);
+    expect(ApprovalRequest.safeParse({ ...now, targets: [{ kind: "Pod" }] }).success).toBe(false);
   });
 });

@@ -51,12 +51,17 @@ export interface KubectlRunResult {
 }
 
 export interface MutationPreview {
+  /** The (first) object the command touches. */
   target: { kind: string; namespace?: string; name: string };
+  /** Every object it touches, `target` first (drain and delete -l touch many). */
+  targets?: { kind: string; namespace?: string; name: string }[];
   summary: string;
   before?: string;
   after?: string;
   diff?: string;
   risk: "low" | "medium" | "high";
+  /** Remarks on the preview itself ("the server's dry run failed, so the result is not shown"). */
+  notes?: string[];
 }
 
 export interface AnalyzeOptions {

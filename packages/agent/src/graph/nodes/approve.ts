@@ -223,6 +223,10 @@ async function prepareRequest(
       risk: "high",
     };
   }
+  // Every object it touches and the engine's remarks on the preview: a reviewer
+  // must see "the server's dry run failed" before trusting an empty diff.
+  const targets = preview.targets ?? [];
+  const notes = preview.notes ?? [];
   return {
     kind: "request",
     request: {
@@ -232,18 +236,37 @@ async function prepareRequest(
       ...(manifest === undefined ? {} : { manifest: manifest.slice(0, 64_000) }),
       reason: reason.slice(0, 4_000),
       risk: preview.risk,
-      target: {
-        kind: preview.target.kind.slice(0, 63),
-        ...(preview.target.namespace === undefined ? {} : { namespace: preview.target.namespace }),
-        name: preview.target.name.slice(0, 253) || "(unknown)",
-      },
+      target: boundTarget(preview.target),
+      ...(targets.length > 1
+        ? {
+            targets: targets.slice(0, MAX_TARGETS).map(boundTarget),
+            ...(targets.length > MAX_TARGETS
+              ? { targetsOmitted: targets.length - MAX_TARGETS }
+              : {}),
+          }
+        : {}),
       preview: {
         summary: preview.summary.slice(0, 2_000),
         ...(preview.before === undefined ? {} : { before: preview.before.slice(0, 32_000) }),
         ...(preview.after === undefined ? {} : { after: preview.after.slice(0, 32_000) }),
         ...(preview.diff === undefined ? {} : { diff: preview.diff.slice(0, 64_000) }),
+        ...(notes.length > 0
+          ? { notes: notes.slice(0, MAX_NOTES).map((n) => n.slice(0, 2_000)) }
+          : {}),
       },
     },
+  };
+}
+
+/** The protocol's bounds on an approval card (packages/protocol approval.ts). */
+const MAX_TARGETS = 500;
+const MAX_NOTES = 20;
+
+function boundTarget(t: ApprovalRequest["target"]): ApprovalRequest["target"] {
+  return {
+    kind: t.kind.slice(0, 63),
+    ...(t.namespace === undefined ? {} : { namespace: t.namespace.slice(0, 253) }),
+    name: t.name.slice(0, 253) || "(unknown)",
   };
 }
 
