@@ -140,7 +140,12 @@ export async function startServer(
     });
 
     const metrics = new GatewayMetrics();
-    const hub = new ConversationHub(metrics);
+    const hub = new ConversationHub(metrics, (conversationId, floor) =>
+      persistence.turns.reserveEventSeqs(conversationId, floor).catch((error: unknown) => {
+        logger.warn({ err: error, conversationId }, "event numbers could not be reserved");
+        throw error;
+      }),
+    );
     const turnSlots = new Semaphore(config.limits.maxRunningTurns);
     metrics.registry.gauge(
       "kubemedic_turns_queued",

@@ -108,8 +108,9 @@ describe.each(backends)("failures on $name", (backend) => {
         ]);
         expect(turn.toolLogs).toEqual([]);
         expect(turn.approvals).toEqual([]);
-        // Events the dead process sent were never stored: a client that saw them must resync.
-        expect(detail.lastSeq).toBeLessThan(seen.at(-1)!.seq);
+        // Events the dead process sent were never stored: numbering goes on above all of
+        // them (its reservation), and a client that saw them must resync.
+        expect(detail.lastSeq).toBeGreaterThanOrEqual(seen.at(-1)!.seq);
         const back = await TestSocket.open(again, { token });
         back.send({
           type: "conversation.open",
@@ -135,6 +136,75 @@ describe.each(backends)("failures on $name", (backend) => {
         await back.close();
         run.child.kill("SIGTERM");
         expect(await run.exited).toBe(0);
+      } finally {
+        if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill("SIGKILL");
+        await run.exited;
+        rmSync(home, { recursive: true, force: true });
+        await database.dispose();
+      }
+    });
+
+    it("event numbers repeated after a SIGKILL: a client that saw the dead server's events is told to resync and misses none of the next turn", async () => {
+      const database = await backend.create();
+      const home = mkdtempSync(join(tmpdir(), "kubemedic-renumber-"));
+      const env = {
+        ...database.env,
+        HOME: home,
+        KUBECONFIG: join(home, "no-such-kubeconfig"),
+        OPENAI_API_KEY: "",
+        OPENAI_BASE_URL: "",
+        KUBEMEDIC_MODEL: "",
+        KUBEMEDIC_AUTH_TOKEN: "renumber-test-token-0123456789",
+      };
+      const token = env.KUBEMEDIC_AUTH_TOKEN;
+      let run = runCli(["serve", "--port", "0"], env);
+      try {
+        const first = await TestSocket.open(await listeningUrl(run), { token });
+        first.send({ type: "conversation.open", requestId: "o", create: {} });
+        const state = await first.waitFor((f) => f.type === "conversation.state");
+        const conversationId = state.type === "conversation.state" ? state.conversation.id : "";
+        const killedTurn = await sendText(
+          first,
+          conversationId,
+          "why is checkout failing in shop?",
+        );
+        await first.event("tool.started", killedTurn);
+        run.child.kill("SIGKILL");
+        await run.exited;
+        await first.closed;
+        // The highest number the client saw: none of it was stored.
+        const seen = Math.max(...first.events(conversationId).map((e) => e.seq));
+
+        run = runCli(["serve", "--port", "0"], env);
+        const url = await listeningUrl(run);
+        const second = await TestSocket.open(url, { token });
+        second.send({ type: "conversation.open", requestId: "o2", conversationId });
+        await second.waitFor((f) => f.type === "conversation.state");
+        const nextTurn = await sendText(second, conversationId, "list pods in shop");
+        await second.event("turn.completed", nextTurn, 60_000);
+        const next = second.events(conversationId).filter((e) => e.event.turnId === nextTurn);
+        // New numbers only: none of the next turn's events reuses one the first client saw.
+        expect(Math.min(...next.map((e) => e.seq))).toBeGreaterThan(seen);
+
+        // The first client comes back with the last number it saw: it must reload, not
+        // apply the tail of a renumbered stream (the next turn's first events would be lost).
+        const back = await TestSocket.open(url, { token });
+        back.send({ type: "conversation.open", requestId: "b", conversationId, lastEventId: seen });
+        const resumed = await back.waitFor((f) => f.type === "conversation.state");
+        expect(resumed).toMatchObject({ resync: true, lastSeq: next.at(-1)!.seq });
+        const detail = ConversationDetail.parse(
+          await (
+            await fetch(`${url}/api/conversations/${conversationId}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json(),
+        );
+        expect(detail.lastSeq).toBe(next.at(-1)!.seq);
+        expect(detail.turns.map((t) => [t.id, t.status])).toEqual([
+          [killedTurn, "interrupted"],
+          [nextTurn, "completed"],
+        ]);
+        await Promise.all([second.close(), back.close()]);
       } finally {
         if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill("SIGKILL");
         await run.exited;
@@ -286,6 +356,23 @@ describe.each(backends)("failures on $name", (backend) => {
     });
   });
 });
+
+/** Sends a message; resolves with its turn id once acknowledged. */
+async function sendText(socket: TestSocket, conversationId: string, text: string): Promise<string> {
+  const clientMessageId = `cm-${Math.random().toString(36).slice(2, 12)}`;
+  socket.send({
+    type: "message.send",
+    requestId: clientMessageId,
+    conversationId,
+    text,
+    clientMessageId,
+  });
+  const ack = await socket.waitFor(
+    (f) => (f.type === "ack" || f.type === "error") && f.requestId === clientMessageId,
+  );
+  if (ack.type !== "ack") throw new Error(`send failed: ${JSON.stringify(ack)}`);
+  return ack.turnId;
+}
 
 /** Retries while the pool finds its way back to the database. */
 async function until<T extends { type: string }>(

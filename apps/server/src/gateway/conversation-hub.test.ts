@@ -72,6 +72,32 @@ describe("ConversationHub", () => {
     expect(hub.replay(c, 12, 15)).toEqual({ missed: [], lastSeq: 12, resync: true });
     expect(hub.replay(c, 12, 12)).toEqual({ missed: [], lastSeq: 12, resync: false });
   });
+
+  it("hands out only numbers reserved in the database, asking for the next block when they run out", async () => {
+    const asked: number[] = [];
+    let failing = false;
+    const hub = new ConversationHub(undefined, (_id, floor) => {
+      asked.push(floor);
+      return failing ? Promise.reject(new Error("database down")) : Promise.resolve(floor + 3);
+    });
+    const c = hub.ensure("c", 10);
+    hub.reserved(c, 12); // what begin() reserved with the user's message
+    expect(hub.room(c)).toBeUndefined();
+    hub.emit(c, delta(1));
+    hub.emit(c, delta(2)); // 12: the last reserved number
+    const room = hub.room(c);
+    expect(room).toBeInstanceOf(Promise);
+    await room;
+    expect(asked).toEqual([12]);
+    expect(c.reservedSeq).toBe(15);
+    // A commit stores every number sent and releases the rest: the next segment asks again.
+    hub.persisted(c, 12);
+    expect(c.reservedSeq).toBe(12);
+    // The database is down: the stream goes on for a while instead of stalling.
+    failing = true;
+    await hub.room(c);
+    expect(c.reservedSeq).toBeGreaterThan(12);
+  });
 });
 
 describe("ReplayBuffer", () => {

@@ -23,6 +23,11 @@ export class Channel {
   allocated: number;
   /** The highest seq known to be stored in the database (Conversation.lastEventSeq). */
   persistedSeq: number;
+  /**
+   * Numbers up to here are reserved in the database (Conversation.eventSeqReserved)
+   * and may be handed out without asking; beyond, `ConversationHub.room` asks first.
+   */
+  reservedSeq: number;
   readonly subscribers = new Set<Subscriber>();
   readonly replay = new ReplayBuffer();
   /** The turn running in this conversation in this process, if any. */
@@ -41,6 +46,7 @@ export class Channel {
     this.seq = storedSeq;
     this.allocated = storedSeq;
     this.persistedSeq = storedSeq;
+    this.reservedSeq = storedSeq;
   }
 
   /** Nothing depends on it staying in memory: no subscriber, no turn, every event stored. */
@@ -64,6 +70,19 @@ export interface Replay {
 }
 
 /**
+ * Reserves the numbers after `floor` in the database; resolves to the end of
+ * the reservation (TurnRepository.reserveEventSeqs).
+ */
+export type SeqReserver = (conversationId: string, floor: number) => Promise<number>;
+
+/**
+ * After a reservation failed (the database is unreachable), numbers handed out
+ * before asking again: the turn goes on rather than stall, as its commit will
+ * fail and say so anyway. @default 100
+ */
+const UNRESERVED_RUN = 100;
+
+/**
  * Numbers every event of a conversation (1, 2, 3… continuing from the stored
  * lastEventSeq after a restart), fans it out to every connection subscribed
  * to that conversation — each frame serialized once — and keeps the recent
@@ -74,7 +93,11 @@ export interface Replay {
 export class ConversationHub {
   private readonly channels = new Map<string, Channel>();
 
-  constructor(private readonly metrics?: GatewayMetrics) {}
+  constructor(
+    private readonly metrics?: GatewayMetrics,
+    /** Without one (unit tests) numbers are never reserved. */
+    private readonly reserveSeqs?: SeqReserver,
+  ) {}
 
   get(conversationId: string): Channel | undefined {
     return this.channels.get(conversationId);
@@ -101,6 +124,25 @@ export class ConversationHub {
 
   unsubscribe(subscriber: Subscriber, conversationId: string): void {
     this.channels.get(conversationId)?.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Undefined while the next number is reserved (the hot path: nothing to
+   * await); otherwise a promise that reserves another block in the database
+   * first. A turn awaits it before each event, so every number a client sees
+   * is at or below the stored reservation and never repeats after a crash.
+   */
+  room(channel: Channel): Promise<void> | undefined {
+    if (this.reserveSeqs === undefined || channel.allocated < channel.reservedSeq) return undefined;
+    return this.reserveSeqs(channel.conversationId, channel.allocated).then(
+      (upTo) => this.reserved(channel, upTo),
+      () => this.reserved(channel, channel.allocated + UNRESERVED_RUN),
+    );
+  }
+
+  /** Records a reservation made in the database (TurnRepository.begin, reserveEventSeqs). */
+  reserved(channel: Channel, upTo: number): void {
+    channel.reservedSeq = Math.max(channel.reservedSeq, upTo);
   }
 
   /** Numbers an event and publishes it at once. */
@@ -134,9 +176,13 @@ export class ConversationHub {
     this.metrics?.eventsSent.inc();
   }
 
-  /** Records that the database holds every event up to `seq`. */
+  /**
+   * Records that the database holds every event up to `seq`. A commit also
+   * releases its turn's unused reservation, so the next turn reserves anew.
+   */
   persisted(channel: Channel, seq: number): void {
     channel.persistedSeq = Math.max(channel.persistedSeq, seq);
+    channel.reservedSeq = Math.min(channel.reservedSeq, seq);
   }
 
   /**

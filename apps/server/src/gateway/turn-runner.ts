@@ -160,6 +160,8 @@ export class TurnRunner {
           continue;
         }
         this.observe(event);
+        const room = this.deps.hub.room(channel);
+        if (room !== undefined) await room;
         const frame = this.deps.hub.emit(channel, event);
         await this.record(run, frame, log);
       }

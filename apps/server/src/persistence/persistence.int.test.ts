@@ -5,6 +5,7 @@ import { sampleApproval, sampleReport, TurnScript } from "../../test/turn-script
 import { isServerError, type ServerErrorCode } from "../errors";
 import { DEFAULT_TITLE } from "./conversation-repository";
 import { createPersistence, type Persistence } from "./persistence";
+import { SEQ_BLOCK } from "./turn-repository";
 import { TurnUnitOfWork } from "./turn-unit-of-work";
 
 /**
@@ -668,6 +669,60 @@ for (const backend of backends) {
         "conflict",
       );
       expect(await restarted.turns.markInterrupted()).toBe(0);
+    });
+
+    it("reserves event numbers before they are sent, releases them at commit, and continues above them after a crash", async () => {
+      // The test before restarted the database: work on the open one.
+      store = createPersistence((await t.reopen()).prisma);
+      const cut = await begunTurn("cut off mid-turn");
+      expect(cut.begun.reservedSeq).toBe(SEQ_BLOCK);
+      // The gateway's counter is ahead of the database: the reservation starts above it.
+      expect(await store.turns.reserveEventSeqs(cut.conversation.id, 1_500)).toBe(
+        1_500 + SEQ_BLOCK,
+      );
+      // Never lower than a reservation already made.
+      expect(await store.turns.reserveEventSeqs(cut.conversation.id, 10)).toBe(1_500 + SEQ_BLOCK);
+
+      const done = await begunTurn("finished before the crash");
+      await done.uow.record(
+        done.script.frame({
+          type: "user.message",
+          messageId: done.begun.messageId,
+          text: "x",
+          createdAt: done.script.iso(),
+        }),
+      );
+      await done.uow.record(
+        done.script.frame({ type: "turn.completed", durationMs: 1, partial: false }),
+      );
+      const floor = done.script.lastSeq;
+      const next = await store.turns.begin({
+        ownerId: owner,
+        conversationId: done.conversation.id,
+        text: "and then",
+        seqFloor: floor,
+      });
+      expect(next).toMatchObject({ duplicate: false, reservedSeq: floor + SEQ_BLOCK });
+      if (next.duplicate) return;
+      await next.unitOfWork.record(
+        new TurnScript(done.conversation.id, next.turnId, floor).frame({
+          type: "turn.completed",
+          durationMs: 1,
+          partial: false,
+        }),
+      );
+
+      const db = await t.reopen();
+      const restarted = createPersistence(db.prisma);
+      await restarted.turns.markInterrupted();
+      // Cut off: anything up to the reservation may have been seen; numbering goes on above it.
+      expect((await restarted.conversations.state(owner, cut.conversation.id)).lastSeq).toBe(
+        1_500 + SEQ_BLOCK,
+      );
+      // Committed: the unused reservation was released, the numbers stay as they were.
+      expect((await restarted.conversations.state(owner, done.conversation.id)).lastSeq).toBe(
+        floor + 1,
+      );
     });
   });
 }

@@ -21,6 +21,12 @@ export interface BeginTurnInput {
   messageId?: string | undefined;
   /** The model's label, if known before turn.started. */
   model?: string | undefined;
+  /**
+   * The last event number this process handed out in the conversation (its
+   * in-memory counter): the reservation starts above it even when the
+   * database is behind. @default 0
+   */
+  seqFloor?: number | undefined;
 }
 
 export type BeginTurnResult =
@@ -30,6 +36,8 @@ export type BeginTurnResult =
       messageId: string;
       /** 1, 2, 3… within the conversation. */
       turnSeq: number;
+      /** Event numbers up to here are reserved for this conversation (see reserveEventSeqs). */
+      reservedSeq: number;
       /** Feed it the turn's events; it commits when the turn ends or pauses. */
       unitOfWork: TurnUnitOfWork;
     }
@@ -42,6 +50,13 @@ export interface ResumeTurnInput {
   /** One decision per pending call, each with who decided and when. */
   decisions: ResolvedApproval[];
 }
+
+/**
+ * Event numbers reserved at a time. A turn streams a few hundred events (one
+ * per streamed word), so most turns take one block, reserved in the same
+ * transaction that stores the user's message. @default 1_000
+ */
+export const SEQ_BLOCK = 1_000;
 
 /** Only one turn of a conversation may run or wait for approval at a time. */
 const ACTIVE: Prisma.TurnWhereInput["status"] = { in: ["running", "awaiting_approval"] };
@@ -122,6 +137,7 @@ export class TurnRepository {
           }),
         ];
         const turnSeq = (turns._max.seq ?? 0) + 1;
+        const reservedSeq = await reserveSeqs(tx, input.conversationId, input.seqFloor ?? 0);
         await tx.turn.create({
           data: {
             id: turnId,
@@ -155,7 +171,7 @@ export class TurnRepository {
           this.log,
           this.hooks,
         );
-        return { duplicate: false, turnId, messageId, turnSeq, unitOfWork };
+        return { duplicate: false, turnId, messageId, turnSeq, reservedSeq, unitOfWork };
       });
     } catch (error) {
       if (input.clientMessageId !== undefined && isUniqueViolation(error)) {
@@ -266,21 +282,41 @@ export class TurnRepository {
   }
 
   /**
+   * Reserves the event numbers after `floor` (the gateway's counter) for a
+   * conversation, a block at a time; returns the new end of the reservation.
+   * The gateway hands out no number it has not reserved here first.
+   */
+  async reserveEventSeqs(conversationId: string, floor: number): Promise<number> {
+    return reserveSeqs(this.prisma, conversationId, floor).catch((error: unknown) => {
+      throw toServerError(error, "numbering events");
+    });
+  }
+
+  /**
    * At start: turns still `running` belong to a process that is gone, so they
    * become `interrupted` (never silently lost). Turns waiting for approval stay
    * as they are: their graph state is checkpointed and resumes. Assumes one
    * server per database. Returns how many turns were marked.
+   *
+   * The gone process may have sent events it never stored, numbered up to the
+   * conversation's reservation: lastEventSeq moves up to it, so the next
+   * numbers are new and a client that saw those events is told to resync.
    */
   async markInterrupted(): Promise<number> {
-    const { count } = await this.prisma.turn
-      .updateMany({
-        where: { status: "running" },
-        data: {
-          status: "interrupted",
-          finishedAt: new Date(),
-          error: "The server stopped while this turn was running.",
-        },
-      })
+    const [, { count }] = await this.prisma
+      .$transaction([
+        this.prisma.$executeRaw`
+          UPDATE "Conversation" SET "lastEventSeq" = "eventSeqReserved"
+          WHERE "eventSeqReserved" > "lastEventSeq"`,
+        this.prisma.turn.updateMany({
+          where: { status: "running" },
+          data: {
+            status: "interrupted",
+            finishedAt: new Date(),
+            error: "The server stopped while this turn was running.",
+          },
+        }),
+      ])
       .catch((error: unknown) => {
         throw toServerError(error, "recovering interrupted turns");
       });
@@ -304,4 +340,30 @@ export class TurnRepository {
       ? undefined
       : { duplicate: true, turnId: earlier.turnId, messageId: earlier.id };
   }
+}
+
+/**
+ * Why a reservation and not an epoch: event numbers are handed out in memory
+ * and stored only when a turn commits, so after a crash the database is
+ * behind what clients saw. An epoch in conversation.state would need every
+ * client to send it back to be of use; a reservation needs nothing from the
+ * client: the database always holds a number at least as high as any sent
+ * (up to a database outage, when the turn cannot be stored either), recovery
+ * continues above it, and a client whose lastEventId is below the restarted
+ * buffer is told to resync. A commit releases what its turn did not use
+ * (TurnUnitOfWork), so a restart renumbers only conversations cut mid-turn.
+ */
+async function reserveSeqs(
+  db: Pick<PrismaClient, "$queryRaw">,
+  conversationId: string,
+  floor: number,
+): Promise<number> {
+  const rows = await db.$queryRaw<{ reserved: number }[]>`
+    UPDATE "Conversation"
+    SET "eventSeqReserved" = GREATEST("eventSeqReserved", "lastEventSeq" + ${SEQ_BLOCK}::int, ${floor + SEQ_BLOCK}::int)
+    WHERE id = ${conversationId}
+    RETURNING "eventSeqReserved" AS reserved`;
+  const reserved = rows[0]?.reserved;
+  if (reserved === undefined) throw notFound(conversationId);
+  return reserved;
 }

@@ -100,9 +100,10 @@ export class TurnUnitOfWork {
       });
       if (touched.count === 0)
         throw new ServerError("not_found", `conversation ${conversationId} was deleted`);
+      // Every number this segment sent is stored now: release the rest of its reservation.
       await tx.conversation.updateMany({
         where: { id: conversationId, lastEventSeq: { lt: write.maxSeq } },
-        data: { lastEventSeq: write.maxSeq },
+        data: { lastEventSeq: write.maxSeq, eventSeqReserved: write.maxSeq },
       });
       const turn = await tx.turn.updateMany({
         where: { id: turnId, conversationId, status: "running" },

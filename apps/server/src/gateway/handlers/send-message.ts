@@ -52,6 +52,7 @@ export async function sendMessage(
       conn.send(ack(frame, begun.messageId, begun.turnId, true));
       return;
     }
+    ctx.hub.reserved(channel, begun.reservedSeq);
     conn.send(ack(frame, begun.messageId, begun.turnId, false));
     const userFrame = ctx.hub.emit(channel, {
       type: "user.message",
@@ -100,6 +101,8 @@ async function begin(
     text: frame.text,
     clientMessageId: frame.clientMessageId,
     model: ctx.modelLabel,
+    // The reservation starts above what this process already handed out.
+    seqFloor: channel.allocated,
   };
   try {
     return await ctx.persistence.turns.begin(input);
