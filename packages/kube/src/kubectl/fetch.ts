@@ -1,7 +1,7 @@
 import type { ResourceInfo } from "../connection/resourceInfo";
 import { resourcePath } from "../connection/resourceInfo";
 import { redactObject } from "../redact/redactObject";
-import { stripManagedFields } from "../output/strip";
+import { dropManagedFields } from "../output/strip";
 import type { KubeTable, TableColumn, TableRow } from "../output/table";
 import type { VerbContext } from "./verbContext";
 
@@ -33,7 +33,8 @@ export type Listing =
 
 /**
  * Lists a type, as a server-side Table (`table: true`; the rows carry the
- * objects' metadata, or the whole objects with `fullObjects`) or as objects.
+ * objects' name, namespace and labels, or the whole objects with
+ * `fullObjects`) or as objects (all of each, or what `pick` keeps).
  * Every answer is redacted and stripped of managedFields before it is returned.
  */
 export async function listResource(
@@ -49,6 +50,12 @@ export async function listResource(
      * the count is all the truncation marker needs.
      */
     budget?: number;
+    /**
+     * Keeps only the fields the caller reads of each object (before
+     * redaction, which then has less to walk). The result must be a subset
+     * of the object: what is kept is still redacted.
+     */
+    pick?: (item: Obj) => Obj;
   } = {},
 ): Promise<Listing> {
   const rows: TableRow[] = [];
@@ -72,6 +79,9 @@ export async function listResource(
       ...(options.table ? { accept: TABLE_ACCEPT } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
+    if (options.pick && Array.isArray(doc.items))
+      doc.items = (doc.items as Obj[]).map(options.pick);
+    if (options.table && !options.fullObjects) keepRowMetadata(doc);
     const clean = sanitize(doc, info);
     if (clean.kind === "Table") {
       columns ??= tableColumns(clean);
@@ -111,6 +121,7 @@ export async function getResource(
     ...(options.table ? { accept: TABLE_ACCEPT } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
+  if (options.table && !options.fullObjects) keepRowMetadata(doc);
   const clean = sanitize(doc, info);
   if (clean.kind === "Table") {
     return { kind: "table", table: { columns: tableColumns(clean), rows: tableRows(clean, info) } };
@@ -149,9 +160,31 @@ export async function listRaw(
   return (doc.items ?? []).map((item) => withType(item, info));
 }
 
-/** Redaction first, then noise removal: nothing unredacted leaves this module. */
+/**
+ * Noise removal on the just-parsed answer (ours to change in place), then
+ * redaction, which copies: nothing unredacted leaves this module.
+ */
 export function sanitize(doc: Obj, info: ResourceInfo): Obj {
-  return stripManagedFields(redactObject(doc, { kind: info.kind }));
+  return redactObject(dropManagedFields(doc), { kind: info.kind });
+}
+
+/**
+ * A Table row's object (PartialObjectMetadata) is read only for the
+ * namespace column and the labels: the rest of its metadata (annotations,
+ * owner references, managedFields) is dropped before redaction walks it.
+ */
+function keepRowMetadata(doc: Obj): void {
+  if (doc.kind !== "Table" || !Array.isArray(doc.rows)) return;
+  for (const row of doc.rows as Obj[]) {
+    const object = row.object as Obj | undefined;
+    if (typeof object !== "object" || object === null) continue;
+    const meta = (object.metadata ?? {}) as Obj;
+    row.object = {
+      ...(object.kind === undefined ? {} : { kind: object.kind }),
+      ...(object.apiVersion === undefined ? {} : { apiVersion: object.apiVersion }),
+      metadata: { name: meta.name, namespace: meta.namespace, labels: meta.labels },
+    };
+  }
 }
 
 /** List items carry no kind/apiVersion; kubectl's output shows them. */

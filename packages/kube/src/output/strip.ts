@@ -19,3 +19,29 @@ function strip(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * `stripManagedFields` in place, for a document the caller owns (just parsed
+ * from an answer): the same fields go, without copying everything else.
+ * Returns its argument.
+ */
+export function dropManagedFields<T>(value: T): T {
+  drop(value);
+  return value;
+}
+
+function drop(value: unknown): void {
+  if (typeof value !== "object" || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) drop(item);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (typeof child !== "object" || child === null) continue;
+    if (key === "metadata" && !Array.isArray(child))
+      delete (child as Record<string, unknown>).managedFields;
+    drop(child);
+  }
+}

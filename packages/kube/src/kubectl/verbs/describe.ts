@@ -3,7 +3,7 @@ import type { ResourceInfo } from "../../connection/resourceInfo";
 import { describeConfigMap, describeSecret } from "../../output/describe/describeData";
 import { describeDeployment } from "../../output/describe/describeDeployment";
 import { describeGeneric } from "../../output/describe/describeGeneric";
-import { describeNode } from "../../output/describe/describeNode";
+import { describeNode, nodePodFields } from "../../output/describe/describeNode";
 import { describePod } from "../../output/describe/describePod";
 import { describeService, formatEndpointSlices } from "../../output/describe/describeService";
 import {
@@ -118,57 +118,61 @@ async function describeOne(
   const kind = DEDICATED.has(key) ? info.kind : "";
   // kubectl shows no events for Secrets and Namespaces.
   const wantsEvents = showEvents && kind !== "Secret" && kind !== "Namespace";
-  const events = wantsEvents ? await eventsFor(ctx, object, info) : undefined;
+  // The events are read alongside whatever else the describer needs: one round trip, not two.
+  const eventsRead = wantsEvents ? eventsFor(ctx, object, info) : Promise.resolve(undefined);
+  // Awaited below on every path; marked handled so a failure elsewhere first is not "unhandled".
+  eventsRead.catch(() => undefined);
+  const withEvents = <T>(extra: Promise<T>): Promise<[T, Obj[] | undefined]> =>
+    Promise.all([extra, eventsRead]);
   const now = ctx.now;
   const meta = (object.metadata ?? {}) as Obj;
   switch (kind) {
     case "Pod":
-      return describePod(object, events, now);
-    case "Deployment":
-      return describeDeployment(object, await ownedReplicaSets(ctx, object), events, now);
-    case "Service":
-      return describeService(
-        object,
-        await slicesOf(ctx, String(meta.namespace), String(meta.name)),
-        events,
-        now,
+      return describePod(object, await eventsRead, now);
+    case "Deployment": {
+      const [replicaSets, events] = await withEvents(ownedReplicaSets(ctx, object));
+      return describeDeployment(object, replicaSets, events, now);
+    }
+    case "Service": {
+      const [slices, events] = await withEvents(
+        slicesOf(ctx, String(meta.namespace), String(meta.name)),
       );
-    case "Node":
-      return describeNode(object, await nodeExtras(ctx, object), events, now);
+      return describeService(object, slices, events, now);
+    }
+    case "Node": {
+      const [extras, events] = await withEvents(nodeExtras(ctx, object));
+      return describeNode(object, extras, events, now);
+    }
     case "Secret":
       return describeSecret(object);
     case "ConfigMap":
-      return describeConfigMap(object, events, now);
-    case "StatefulSet":
-      return describeStatefulSet(
-        object,
-        countPods(await podsOf(ctx, object), meta.uid),
-        events,
-        now,
-      );
-    case "ReplicaSet":
-      return describeReplicaSet(
-        object,
-        countPods(await podsOf(ctx, object), meta.uid),
-        events,
-        now,
-      );
-    case "DaemonSet":
-      return describeDaemonSet(object, countPods(await podsOf(ctx, object), meta.uid), events, now);
+      return describeConfigMap(object, await eventsRead, now);
+    case "StatefulSet": {
+      const [pods, events] = await withEvents(podsOf(ctx, object));
+      return describeStatefulSet(object, countPods(pods, meta.uid), events, now);
+    }
+    case "ReplicaSet": {
+      const [pods, events] = await withEvents(podsOf(ctx, object));
+      return describeReplicaSet(object, countPods(pods, meta.uid), events, now);
+    }
+    case "DaemonSet": {
+      const [pods, events] = await withEvents(podsOf(ctx, object));
+      return describeDaemonSet(object, countPods(pods, meta.uid), events, now);
+    }
     case "Job":
-      return describeJob(object, events, now);
+      return describeJob(object, await eventsRead, now);
     case "CronJob":
-      return describeCronJob(object, events, now);
+      return describeCronJob(object, await eventsRead, now);
     case "Namespace": {
       const name = String(meta.name);
-      return describeNamespace(
-        object,
-        await listIn(ctx, "resourcequotas", name),
-        await listIn(ctx, "limitranges", name),
-      );
+      const [quotas, ranges] = await Promise.all([
+        listIn(ctx, "resourcequotas", name),
+        listIn(ctx, "limitranges", name),
+      ]);
+      return describeNamespace(object, quotas, ranges);
     }
     case "PersistentVolumeClaim": {
-      const pods = await listIn(ctx, "pods", String(meta.namespace));
+      const [pods, events] = await withEvents(listIn(ctx, "pods", String(meta.namespace)));
       const usedBy = pods
         .filter((p) =>
           (((p.spec as Obj | undefined)?.volumes ?? []) as Obj[]).some(
@@ -179,7 +183,7 @@ async function describeOne(
       return describePvc(object, usedBy, events, now);
     }
     case "Ingress": {
-      const backends = await ingressBackends(ctx, object);
+      const [backends, events] = await withEvents(ingressBackends(ctx, object));
       return describeIngress(
         object,
         (service) => backends.get(serviceBackend(service)) ?? serviceBackend(service),
@@ -188,9 +192,9 @@ async function describeOne(
       );
     }
     case "HorizontalPodAutoscaler":
-      return describeHpa(object, events, now);
+      return describeHpa(object, await eventsRead, now);
     default:
-      return describeGeneric(object, events, now);
+      return describeGeneric(object, await eventsRead, now);
   }
 }
 
@@ -283,21 +287,21 @@ async function eventsFor(ctx: VerbContext, object: Obj, info: ResourceInfo): Pro
   const uids = typeof meta.uid === "string" && meta.uid !== "" ? [meta.uid] : [];
   if (info.kind === "Node" && !uids.includes(name)) uids.push(name);
   const eventInfo = await ctx.cluster.discovery.resolve("events", ctx.signal);
-  const out: Obj[] = [];
-  for (const uid of uids.length > 0 ? uids : [undefined]) {
-    const fields = [
-      `involvedObject.name=${name}`,
-      `involvedObject.namespace=${namespace}`,
-      `involvedObject.kind=${info.kind}`,
-      ...(uid === undefined ? [] : [`involvedObject.uid=${uid}`]),
-    ];
-    const listing = await listResource(ctx, eventInfo, {
-      namespace: namespace === "" ? undefined : namespace,
-      fieldSelector: fields.join(","),
-    });
-    if (listing.kind === "objects") out.push(...listing.items);
-  }
-  return out;
+  const listings = await Promise.all(
+    (uids.length > 0 ? uids : [undefined]).map((uid) => {
+      const fields = [
+        `involvedObject.name=${name}`,
+        `involvedObject.namespace=${namespace}`,
+        `involvedObject.kind=${info.kind}`,
+        ...(uid === undefined ? [] : [`involvedObject.uid=${uid}`]),
+      ];
+      return listResource(ctx, eventInfo, {
+        namespace: namespace === "" ? undefined : namespace,
+        fieldSelector: fields.join(","),
+      });
+    }),
+  );
+  return listings.flatMap((listing) => (listing.kind === "objects" ? listing.items : []));
 }
 
 async function ownedReplicaSets(ctx: VerbContext, deployment: Obj): Promise<Obj[]> {
@@ -320,20 +324,30 @@ async function nodeExtras(
 ): Promise<{ pods: Obj[]; lease: Obj | string }> {
   const name = String((node.metadata as Obj).name);
   const podInfo = await ctx.cluster.discovery.resolve("pods", ctx.signal);
-  const listing = await listResource(ctx, podInfo, {
-    namespace: undefined,
-    fieldSelector: `spec.nodeName=${name},status.phase!=Succeeded,status.phase!=Failed`,
-  });
-  const pods = listing.kind === "objects" ? listing.items : [];
-  let lease: Obj | string;
+  const [listing, lease] = await Promise.all([
+    listResource(
+      ctx,
+      podInfo,
+      {
+        namespace: undefined,
+        fieldSelector: `spec.nodeName=${name},status.phase!=Succeeded,status.phase!=Failed`,
+      },
+      { pick: nodePodFields },
+    ),
+    nodeLease(ctx, name),
+  ]);
+  return { pods: listing.kind === "objects" ? listing.items : [], lease };
+}
+
+/** The node's Lease, or the error text kubectl shows in its place. */
+async function nodeLease(ctx: VerbContext, name: string): Promise<Obj | string> {
   try {
     const leaseInfo = await ctx.cluster.discovery.resolve("leases.coordination.k8s.io", ctx.signal);
     const got = await getResource(ctx, leaseInfo, "kube-node-lease", name);
-    lease = got.kind === "object" ? got.object : "unreadable";
+    return got.kind === "object" ? got.object : "unreadable";
   } catch (error) {
     if (!isKubeError(error)) throw error;
     if (error.code === "cancelled") throw error;
-    lease = error.message;
+    return error.message;
   }
-  return { pods, lease };
 }

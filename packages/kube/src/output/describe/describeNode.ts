@@ -174,6 +174,28 @@ function describeNodeResources(w: DescribeWriter, node: Rec, pods: Rec[], now: n
   }
 }
 
+/**
+ * The fields of a pod the node's pod table reads (names, age, container
+ * requests and limits): the pods are listed cluster-wide with whole specs,
+ * and picking first spares redacting and copying the rest.
+ */
+export function nodePodFields(pod: Rec): Rec {
+  const meta = rec(pod.metadata);
+  const spec = rec(pod.spec);
+  const resources = (c: Rec): Rec => ({ resources: c.resources });
+  return {
+    metadata: {
+      name: meta.name,
+      namespace: meta.namespace,
+      creationTimestamp: meta.creationTimestamp,
+    },
+    spec: {
+      containers: list(spec.containers).map(resources),
+      initContainers: list(spec.initContainers).map(resources),
+    },
+  };
+}
+
 /** Sum of container requests/limits, at least the largest init container's (PodRequestsAndLimits). */
 function podRequests(pod: Rec): {
   cpuReq: string[];
