@@ -37,5 +37,8 @@ describe("tabwrite", () => {
 
   it("counts characters, not bytes", () => {
     expect(tabwrite("é\tx\nab\ty", { minWidth: 0, padding: 1 })).toBe("é  x\nab y");
+    // An emoji is one rune but two UTF-16 units; a lone surrogate still counts as one.
+    expect(tabwrite("🚀\tx\nabc\ty", { minWidth: 0, padding: 1 })).toBe("🚀   x\nabc y");
+    expect(tabwrite("\ud800a\tx\nabc\ty", { minWidth: 0, padding: 1 })).toBe("\ud800a  x\nabc y");
   });
 });

@@ -75,8 +75,18 @@ export function tabwrite(text: string, options: TabwriterOptions): string {
   return out.join("\n");
 }
 
+/** Code points, as Go counts runes: a surrogate pair is one (counted without iterating the string). */
 function runeLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
   return n;
 }
