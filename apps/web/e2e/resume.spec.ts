@@ -14,6 +14,7 @@ import {
   type Browser,
   type Page,
 } from "./support/browser";
+import type { WebSocket } from "playwright-core";
 import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
 
 /** What the user saw comes back: after a reload, a dropped connection, a crashed server. */
@@ -84,20 +85,63 @@ describeInChromium("resume", () => {
     await context.close();
   });
 
-  it("server killed and restarted with a conversation open: banner, then recovery with nothing lost", async () => {
+  it("server killed and restarted with a conversation open: banner, recovery with nothing lost, one socket throughout, a message sent offline delivered once", async () => {
     const { context, page } = await openApp(browser, server);
     const errors = collectErrors(page);
+    // Count the page's WebSockets from a fresh load on.
+    const sockets: WebSocket[] = [];
+    page.on("websocket", (ws) => sockets.push(ws));
+    await page.reload();
+    await waitConnected(page);
+
+    // Two conversations to move between.
+    await ask(page, "Which deployments are not fully available?");
+    await page.waitForURL(/\/c\//);
+    await waitTurn(page);
+    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
     await ask(page, "why won't invoice-api start in billing?");
     await page.waitForURL(/\/c\//);
     expect(await waitTurn(page)).toBe("completed");
+    const id = conversationIdOf(page);
+
+    // Sidebar navigation away and back, and to the start screen, keeps the one socket.
+    const item = (text: string) =>
+      page.locator('[data-testid="conversation-item"]').filter({ hasText: text }).locator("a");
+    await item("Which deployments are not fully available?").click();
+    await page.waitForURL((url) => !url.pathname.endsWith(id));
+    await page.getByTestId("turn-status").first().waitFor();
+    await item("why won't invoice-api start in billing?").click();
+    await page.waitForURL((url) => url.pathname.endsWith(id));
+    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goBack();
+    expect(conversationIdOf(page)).toBe(id);
+    await page.getByTestId("report-card").waitFor();
+    expect(sockets.map((ws) => ws.isClosed())).toEqual([false]);
+
     const rowsBefore = await page.getByTestId("timeline").getAttribute("data-rows");
     const cardsBefore = await toolCards(page);
+    const url = page.url();
 
     await server.kill();
-    await page.getByTestId("offline-banner").waitFor({ timeout: 30_000 });
+    const banner = page.getByTestId("offline-banner");
+    await banner.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("connection-state").getAttribute("data-status")).not.toBe("open");
+    // The banner promises only what is true after a crash.
+    expect(await banner.textContent()).toContain("shows as interrupted");
+    expect(await banner.textContent()).not.toMatch(/nothing is lost/i);
     // What was on screen stays on screen while offline.
     expect(await page.getByTestId("timeline").getAttribute("data-rows")).toBe(rowsBefore);
+
+    // A message sent while offline waits, marked as such.
+    const offline = "what do the events in billing say?";
+    await page.getByTestId("composer").fill(offline);
+    await page.getByTestId("composer").press("Enter");
+    await page.getByTestId("outbox-message").filter({ hasText: offline }).waitFor();
+    await expect
+      .poll(() => banner.textContent())
+      .toContain("1 message will be sent when it is back");
 
     await server.start();
     await page
@@ -105,12 +149,44 @@ describeInChromium("resume", () => {
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await waitConnected(page, 60_000);
-    await page.getByTestId("offline-banner").waitFor({ state: "detached" });
-    expect(await page.getByTestId("timeline").getAttribute("data-rows")).toBe(rowsBefore);
-    expect(await toolCards(page)).toEqual(cardsBefore);
+    await banner.waitFor({ state: "detached" });
+    // The selection is what it was: same URL, same conversation selected in the list.
+    expect(page.url()).toBe(url);
+    expect(
+      await page
+        .locator('[data-testid="conversation-item"][aria-current="page"] a')
+        .getAttribute("href"),
+    ).toBe(`/c/${encodeURIComponent(id)}`);
+
+    // The queued message went out on the new connection and was answered, exactly once.
+    await page
+      .getByTestId("user-message")
+      .filter({ hasText: offline })
+      .waitFor({ timeout: 30_000 });
+    expect(await waitTurn(page)).toBe("completed");
+    const asked = await readWholeTimeline(page, () =>
+      page.getByTestId("user-message").allTextContents(),
+    );
+    expect(asked).toEqual(["why won't invoice-api start in billing?", offline]);
+    expect(await page.getByTestId("outbox-message").count()).toBe(0);
+    const stored = (await (
+      await page.request.get(`${server.url}/api/conversations/${id}`)
+    ).json()) as {
+      turns: { messages: { role: string; content: string }[] }[];
+    };
+    const storedQuestions = stored.turns
+      .flatMap((t) => t.messages)
+      .filter((m) => m.role === "user")
+      .map((m) => m.content);
+    expect(storedQuestions).toEqual(["why won't invoice-api start in billing?", offline]);
+    // Nothing of the first turn was lost or doubled.
+    expect((await toolCards(page)).slice(0, cardsBefore.length)).toEqual(cardsBefore);
+    // Attempts while the server was down each made a socket; one is open now.
+    expect(sockets.filter((ws) => !ws.isClosed())).toHaveLength(1);
+    expect(sockets[0]?.isClosed()).toBe(true);
 
     // And it works again.
-    await ask(page, "what do the events in billing say?");
+    await ask(page, "Are any nodes not ready?");
     expect(await waitTurn(page)).toBe("completed");
     expect(
       errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e)),

@@ -41,7 +41,8 @@ export function OfflineBanner() {
             : ""}
         {unacked > 0 &&
           ` ${unacked} message${unacked === 1 ? "" : "s"} will be sent when it is back.`}
-        {everOpened && " Nothing is lost: running turns continue on the server."}
+        {everOpened &&
+          " Saved work comes back on reconnect. A running turn continues unless the server restarted (then it shows as interrupted)."}
       </span>
       {status === "waiting" && (
         <button type="button" className="btn btn-sm" onClick={() => connection.retryNow()}>
