@@ -15,7 +15,12 @@ export const K8sgptArgs = z.object({
       "The namespace to analyze; omit to use the session's namespace, or '*' for all namespaces.",
     ),
   filters: z
-    .array(z.string().max(64))
+    .array(
+      z
+        .string()
+        .max(64)
+        .describe("One analyzer, by its k8sgpt name: 'Pod', 'Service', 'Ingress', 'Node'…"),
+    )
     .max(30)
     .optional()
     .describe(
