@@ -41,7 +41,7 @@ describe("the tool schemas the model is sent", () => {
   it("describe every property and array item of every tool (ChatOpenAI.bindTools, recorded by the stub)", async () => {
     const { model } = createModel({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: stub.url });
     await model.bindTools?.(toolsNamed(TOOL_NAMES)).invoke("hello");
-    const tools = (stub.requests[0]?.body?.tools ?? []) as {
+    const tools = (stub.requests[0]?.body?.tools ?? []) as unknown as {
       function: { name: string; parameters: JsonSchema };
     }[];
     expect(tools.map((t) => t.function.name)).toEqual([...TOOL_NAMES]);
