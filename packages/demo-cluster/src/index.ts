@@ -27,7 +27,9 @@ export {
 export { mergeScenarios, DEFAULT_NAMESPACES, type MergedCluster } from "./scenario/merge-scenarios";
 export {
   SCENARIO_CATEGORIES,
+  SCENARIO_TRAITS,
   type Scenario,
+  type ScenarioTrait,
   type ScenarioExpect,
   type ScenarioLog,
   type SourcedObject,

@@ -119,6 +119,7 @@ export function generateScenario(options: GenerateOptions): Scenario {
       firstFaulty === undefined
         ? { category: "Healthy", resource: "Namespace/gen-0", mentions: [] }
         : { category: "CrashLoop", resource: firstFaulty, mentions: ["connection"] },
+    traits: [],
     dir: null,
     base: false,
     includes: [],

@@ -76,6 +76,7 @@ async function load(
     question: meta.question,
     namespace: meta.namespace,
     expect: meta.expect,
+    traits: meta.traits,
     dir,
     base: meta.base,
     includes,

@@ -38,3 +38,22 @@ describe("expect.healthyNamespaces", () => {
     );
   });
 });
+
+describe("traits", () => {
+  it("are optional, and kept without duplicates when given", () => {
+    expect(readScenarioMeta(meta({}), "scenario.yaml").traits).toEqual([]);
+    expect(
+      readScenarioMeta(
+        { ...meta({}), traits: ["misleading", "multi-cause", "misleading"] },
+        "scenario.yaml",
+      ).traits,
+    ).toEqual(["misleading", "multi-cause"]);
+  });
+
+  it("must be a list of known traits", () => {
+    expect(failure({ ...meta({}), traits: "misleading" })).toContain("traits must be a list");
+    expect(failure({ ...meta({}), traits: ["tricky"] })).toContain(
+      'traits: "tricky" is not one of misleading, multi-cause',
+    );
+  });
+});

@@ -1,7 +1,13 @@
 import { DemoClusterError } from "../errors";
 import { asObject, asString, isObject, type JsonObject } from "../util/json";
 import { parseReconcile } from "./parse-reconcile";
-import { SCENARIO_CATEGORIES, type ReconcileRules, type ScenarioExpect } from "./scenario";
+import {
+  SCENARIO_CATEGORIES,
+  SCENARIO_TRAITS,
+  type ReconcileRules,
+  type ScenarioExpect,
+  type ScenarioTrait,
+} from "./scenario";
 
 export interface ScenarioMeta {
   name: string;
@@ -11,6 +17,7 @@ export interface ScenarioMeta {
   base: boolean;
   include: string[];
   expect: ScenarioExpect;
+  traits: ScenarioTrait[];
   reconcile: ReconcileRules;
 }
 
@@ -22,6 +29,7 @@ const KNOWN_KEYS = new Set([
   "base",
   "include",
   "expect",
+  "traits",
   "reconcile",
 ]);
 
@@ -36,7 +44,20 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
   const base = doc.base === true;
   const include = Array.isArray(doc.include) ? doc.include.map((v) => String(v)) : [];
   const reconcile = parseReconcile(doc.reconcile, asString(doc.namespace), file);
-  const common = { name, description: asString(doc.description), include, reconcile, base };
+  if (doc.traits !== undefined && !Array.isArray(doc.traits))
+    fail(`traits must be a list of ${SCENARIO_TRAITS.join(", ")}`);
+  const traits = (Array.isArray(doc.traits) ? doc.traits : []).map((t) => String(t));
+  for (const t of traits)
+    if (!(SCENARIO_TRAITS as readonly string[]).includes(t))
+      fail(`traits: "${t}" is not one of ${SCENARIO_TRAITS.join(", ")}`);
+  const common = {
+    name,
+    description: asString(doc.description),
+    include,
+    reconcile,
+    base,
+    traits: [...new Set(traits)] as ScenarioTrait[],
+  };
   if (base) {
     return {
       ...common,

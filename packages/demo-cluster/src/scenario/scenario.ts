@@ -29,6 +29,14 @@ export const SCENARIO_CATEGORIES = [
   "Other",
 ] as const;
 
+/**
+ * What makes a scenario hard, declared in scenario.yaml's `traits:`:
+ * `misleading` — the loudest symptom sits on another object than the cause;
+ * `multi-cause` — two real faults at once, where `expect` names the primary one.
+ */
+export const SCENARIO_TRAITS = ["misleading", "multi-cause"] as const;
+export type ScenarioTrait = (typeof SCENARIO_TRAITS)[number];
+
 /** What a correct diagnosis of the scenario must contain (the brief's pass rule). */
 export interface ScenarioExpect {
   category: string;
@@ -109,6 +117,8 @@ export interface Scenario {
   /** The namespace the question is about. */
   namespace: string;
   expect: ScenarioExpect;
+  /** What makes it hard (`traits:` in scenario.yaml); empty for most. */
+  traits: ScenarioTrait[];
   /** The folder it was loaded from; null for a generated scenario. */
   dir: string | null;
   /** A shared folder (e.g. `_base`: nodes, StorageClasses, kube-system) with no question. */
