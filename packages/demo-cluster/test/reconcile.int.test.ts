@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startDemoCluster, type DemoCluster } from "../src/index";
 import { call } from "./api-client";
 
@@ -14,6 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await cluster.close();
+});
+// Every test starts from the loaded scenarios: pods a fix created in one namespace take node
+// capacity that another test's fix may need, and the scheduler would rightly refuse it.
+afterEach(async () => {
+  await cluster.reset();
 });
 
 type Obj = Record<string, unknown>;
@@ -263,6 +268,7 @@ describe("reconciler: fixes make scenarios healthy", () => {
   });
 
   it("a ReplicaSet over quota records FailedCreate with the API server's wording", async () => {
+    // reporting (1 pod) and dashboards (3 pods) use the quota's 4 CPUs of limits.
     await patch(
       "/apis/apps/v1/namespaces/team-a/deployments/dashboards/scale",
       { spec: { replicas: 4 } },
@@ -272,7 +278,7 @@ describe("reconciler: fixes make scenarios healthy", () => {
       "/api/v1/namespaces/team-a/events?fieldSelector=reason%3DFailedCreate,involvedObject.name%3Ddashboards-7d4c6b9f8b",
     );
     expect(JSON.stringify(events.items)).toMatch(
-      /exceeded quota: compute-quota, requested: limits\.cpu=1, used: limits\.cpu=6, limited: limits\.cpu=6/,
+      /exceeded quota: compute-quota, requested: limits\.cpu=1, used: limits\.cpu=4, limited: limits\.cpu=4/,
     );
   });
 
@@ -369,5 +375,68 @@ describe("reconciler: fixes make scenarios healthy", () => {
     const done = await rerun("2025.11.4");
     expect(done).toMatchObject({ succeeded: 1 });
     expect((done.conditions as Obj[]).map((c) => c.type)).toContain("Complete");
+  });
+
+  it("multi-cause: fixing the image tag reveals the missing ConfigMap key it hid; adding the key starts the pods", async () => {
+    const path = "/apis/apps/v1/namespaces/loyalty/deployments/points-api";
+    const before = await pods("loyalty", "app=points-api");
+    expect(before.filter((p) => p.reason === "ImagePullBackOff")).toHaveLength(2);
+    await patch(
+      path,
+      {
+        spec: {
+          template: {
+            spec: { containers: [{ name: "points-api", image: "ghcr.io/acme/points-api:1.9.0" }] },
+          },
+        },
+      },
+      SMP,
+    );
+    // The pull now succeeds, so the kubelet gets to the env: the second fault shows.
+    const list = await get(
+      `/api/v1/namespaces/loyalty/pods?labelSelector=${encodeURIComponent("app=points-api")}`,
+    );
+    const waiting = (list.items as Obj[])
+      .map(
+        (p) =>
+          (((p.status as Obj).containerStatuses as Obj[])[0]?.state as Obj).waiting as
+            Obj | undefined,
+      )
+      .filter((w) => w !== undefined);
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const w of waiting) {
+      expect(w.reason).toBe("CreateContainerConfigError");
+      expect(w.message).toContain(
+        "couldn't find key POINTS_EXPIRY_DAYS in ConfigMap loyalty/points-config",
+      );
+    }
+    expect((await get(path)).status).not.toMatchObject({ updatedReplicas: 4, readyReplicas: 4 });
+    await patch(
+      "/api/v1/namespaces/loyalty/configmaps/points-config",
+      { data: { POINTS_EXPIRY_DAYS: "365" } },
+      MERGE,
+    );
+    const after = await pods("loyalty", "app=points-api");
+    expect(after).toHaveLength(4);
+    expect(allReady(after)).toBe(true);
+  });
+
+  it("multi-cause: raising the pod quota lets the blocked fix roll out and the crash loop ends", async () => {
+    expect((await pods("pricing", "app=pricing-api")).map((p) => p.reason)).toEqual([
+      "CrashLoopBackOff",
+      "CrashLoopBackOff",
+      "CrashLoopBackOff",
+    ]);
+    await patch(
+      "/api/v1/namespaces/pricing/resourcequotas/pricing-quota",
+      { spec: { hard: { pods: "7" } } },
+      MERGE,
+    );
+    const after = await pods("pricing", "app=pricing-api");
+    expect(after).toHaveLength(3);
+    expect(allReady(after)).toBe(true);
+    const dep = (await get("/apis/apps/v1/namespaces/pricing/deployments/pricing-api"))
+      .status as Obj;
+    expect(dep).toMatchObject({ updatedReplicas: 3, readyReplicas: 3 });
   });
 });

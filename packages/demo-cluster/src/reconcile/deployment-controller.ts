@@ -19,6 +19,7 @@ import {
   sameTemplate,
   templateHash,
 } from "./owned";
+import { quotaRefusal } from "./quota";
 import { recordEvent } from "./record-event";
 import { reconcileReplicaSet } from "./replicaset-controller";
 import { wouldBeReady } from "./run-pod";
@@ -27,10 +28,11 @@ import { wouldBeReady } from "./run-pod";
  * Rolls a Deployment to its template in one step, stopping where a real
  * rollout would stop. The ReplicaSet whose template matches (a new one, or an
  * old one after `rollout undo`) becomes current with the next revision. If
- * its pods would come up Ready, it gets every replica and old ReplicaSets go
- * to zero; if not, RollingUpdate stops at maxSurge+maxUnavailable new pods
- * with the old ones kept at replicas−maxUnavailable (a stuck rollout), and
- * Recreate replaces everything anyway.
+ * its pods would come up Ready (and, with maxUnavailable 0, the quota admits
+ * a surge pod), it gets every replica and old ReplicaSets go to zero; if not,
+ * RollingUpdate stops at maxSurge+maxUnavailable new pods with
+ * replicas−maxUnavailable old ones kept, ready ones first (a stuck rollout),
+ * and Recreate replaces everything anyway.
  */
 export function reconcileDeployment(state: ClusterState, d: KubeObject): void {
   const ns = d.metadata.namespace ?? "default";
@@ -59,26 +61,50 @@ export function reconcileDeployment(state: ClusterState, d: KubeObject): void {
   const targets = new Map<string, number>();
   const strategy = asObject(spec.strategy);
   const ready = wouldBeReady(state, ns, template, { kind: "Deployment", name: d.metadata.name });
+  const readyOf = (rs: KubeObject): number => asNumber(asObject(rs.status).readyReplicas);
+  // Old ReplicaSets that still serve come first: the controller scales unhealthy old pods
+  // down before healthy ones (cleanupUnhealthyReplicas), newest revision first among equals.
   const oldWithPods = olds
     .filter((rs) => asNumber(asObject(rs.spec).replicas) > 0)
-    .sort((a, b) => revisionOf(b) - revisionOf(a));
-  if (ready || strategy.type === "Recreate" || oldWithPods.length === 0) {
+    .sort((a, b) => readyOf(b) - readyOf(a) || revisionOf(b) - revisionOf(a));
+  const rolling = asObject(strategy.rollingUpdate);
+  let surge = intOrPercent(rolling.maxSurge, desired, true, "25%");
+  const unavailable = intOrPercent(rolling.maxUnavailable, desired, false, "25%");
+  if (surge === 0 && unavailable === 0) surge = 1;
+  // With maxUnavailable 0 every step of a rolling update first creates a surge pod: when the
+  // namespace's quota refuses it, the rollout cannot start however healthy the new pods
+  // would be (the old pods, even crash-looping ones, keep counting against the quota).
+  const blockedByQuota =
+    strategy.type !== "Recreate" &&
+    unavailable === 0 &&
+    oldWithPods.length > 0 &&
+    quotaRefusal(state, ns, asObject(template.spec)) !== undefined;
+  if ((ready && !blockedByQuota) || strategy.type === "Recreate" || oldWithPods.length === 0) {
     targets.set(current.metadata.name, desired);
     for (const rs of olds) targets.set(rs.metadata.name, 0);
   } else {
-    const rolling = asObject(strategy.rollingUpdate);
-    let surge = intOrPercent(rolling.maxSurge, desired, true, "25%");
-    const unavailable = intOrPercent(rolling.maxUnavailable, desired, false, "25%");
-    if (surge === 0 && unavailable === 0) surge = 1;
     targets.set(
       current.metadata.name,
       Math.min(desired, Math.max(asNumber(asObject(current.spec).replicas), surge + unavailable)),
     );
-    oldWithPods.forEach((rs, i) =>
-      targets.set(rs.metadata.name, i === 0 ? Math.max(0, desired - unavailable) : 0),
-    );
+    // desired−maxUnavailable old pods stay: those that are ready first, the rest from the
+    // first old ReplicaSet in that order.
+    let budget = Math.max(0, desired - unavailable);
+    const keep = oldWithPods.map((rs) => {
+      const k = Math.min(readyOf(rs), budget);
+      budget -= k;
+      return k;
+    });
+    if (keep.length > 0) keep[0] = (keep[0] ?? 0) + budget;
+    oldWithPods.forEach((rs, i) => targets.set(rs.metadata.name, keep[i] ?? 0));
   }
-  for (const rs of sets) {
+  // Scale down before scaling up, so pods leaving free quota for those that come.
+  const order = [...sets].sort(
+    (a, b) =>
+      Number((targets.get(b.metadata.name) ?? 0) < asNumber(asObject(b.spec).replicas)) -
+      Number((targets.get(a.metadata.name) ?? 0) < asNumber(asObject(a.spec).replicas)),
+  );
+  for (const rs of order) {
     const target = targets.get(rs.metadata.name) ?? 0;
     const before = asNumber(asObject(rs.spec).replicas);
     let latest = state.store.get("apps/replicasets", ns, rs.metadata.name) ?? rs;
@@ -246,4 +272,27 @@ export function updateDeploymentStatus(state: ClusterState, dIn: KubeObject): vo
       status,
     });
   }
+}
+
+/**
+ * A rollout that stopped on failing new pods resumes once they would run (a
+ * ConfigMap key added, a node freed): the ReplicaSet of the template exists,
+ * old pods or missing replicas remain, and the template would now come up Ready.
+ */
+export function rolloutCanResume(state: ClusterState, d: KubeObject): boolean {
+  const spec = asObject(d.spec);
+  if (spec.paused === true || asObject(spec.strategy).type === "Recreate") return false;
+  const sets = ownedBy(state, "apps/replicasets", d);
+  const current = sets.find((rs) => sameTemplate(asObject(rs.spec).template, spec.template));
+  if (current === undefined) return false;
+  const unfinished =
+    asNumber(asObject(current.spec).replicas) !== asNumber(spec.replicas, 1) ||
+    sets.some((rs) => rs !== current && asNumber(asObject(rs.spec).replicas) > 0);
+  return (
+    unfinished &&
+    wouldBeReady(state, d.metadata.namespace ?? "default", asObject(spec.template), {
+      kind: "Deployment",
+      name: d.metadata.name,
+    })
+  );
 }

@@ -3,7 +3,11 @@ import { deleteObject } from "../server/delete-object";
 import { matchesLabels, requirementsFromLabelSelector } from "../store/label-selector";
 import type { Change } from "../store/object-store";
 import { asObject, asObjects, asString, jsonEqual, stringMap, type KubeObject } from "../util/json";
-import { updateDeploymentStatus, reconcileDeployment } from "./deployment-controller";
+import {
+  reconcileDeployment,
+  rolloutCanResume,
+  updateDeploymentStatus,
+} from "./deployment-controller";
 import { reconcileEndpoints } from "./endpoints-controller";
 import { reconcileHpa } from "./hpa-controller";
 import { reconcileJob } from "./job-controller";
@@ -138,8 +142,12 @@ export class Reconciler {
         if (specChanged) {
           this.enqueue("Quota", ns);
           for (const rs of this.state.store.objects("apps/replicasets", ns)) {
-            if (asObjects(asObject(rs.status).conditions).some((x) => x.type === "ReplicaFailure"))
-              this.enqueue("ReplicaSet", ns, rs.metadata.name);
+            if (!asObjects(asObject(rs.status).conditions).some((x) => x.type === "ReplicaFailure"))
+              continue;
+            // A Deployment's rollout may have been waiting on that quota: it resumes as a whole.
+            const owner = controllerOf(rs, "Deployment");
+            if (owner !== undefined) this.enqueue("Deployment", ns, owner);
+            else this.enqueue("ReplicaSet", ns, rs.metadata.name);
           }
         }
         return;
@@ -205,7 +213,9 @@ export class Reconciler {
       }
       case "DeploymentStatus": {
         const d = get("apps/deployments");
-        if (d !== undefined) updateDeploymentStatus(this.state, d);
+        if (d === undefined) return;
+        if (rolloutCanResume(this.state, d)) reconcileDeployment(this.state, d);
+        else updateDeploymentStatus(this.state, d);
         return;
       }
       case "ReplicaSet": {

@@ -31,6 +31,20 @@ describe("built-in scenarios", () => {
     expect(new Set(namespaces).size).toBe(namespaces.length);
   });
 
+  it("cover the quality suite's brief: at least 30, every category, several misleading or multi-cause", () => {
+    expect(names.length).toBeGreaterThanOrEqual(30);
+    const categories = new Set(scenarios.map((s) => s.expect.category));
+    const missing = SCENARIO_CATEGORIES.filter((c) => !categories.has(c));
+    expect(missing, "categories without a built-in scenario").toEqual([]);
+    const withTrait = (t: string) =>
+      scenarios.filter((s) => (s.traits as string[]).includes(t)).map((s) => s.name);
+    expect(withTrait("misleading").length).toBeGreaterThanOrEqual(5);
+    expect(withTrait("multi-cause").length).toBeGreaterThanOrEqual(2);
+    // A trait is a claim about the story: a Healthy scenario has no cause to hide.
+    for (const s of scenarios)
+      if (s.expect.category === "Healthy") expect(s.traits, s.name).toEqual([]);
+  });
+
   it("keep the category list in sync with the protocol's RootCauseCategory", () => {
     const source = readFileSync(
       new URL("../../../protocol/src/report.ts", import.meta.url),
