@@ -59,8 +59,11 @@ export function pickCandidate(
   let bestScore = -1;
   candidates.forEach((c, i) => {
     const names = [c.primary.name, ...c.related.map((r) => r.name)];
-    // Ranking by correlation comes first; a match with the question can lift a candidate by a little.
-    const score = matches(intent, ...names) * 0.05 + c.score - i * 0.001;
+    // Ranking by correlation comes first; a match with the question can lift a candidate by a
+    // little. Its best-matching object counts, not the sum: a crash-loop candidate listing
+    // every pod of the app the question names must not outweigh the quota that blocks its fix.
+    const match = Math.max(0, ...names.map((n) => matches(intent, n)));
+    const score = match * 0.05 + c.score - i * 0.001;
     if (score > bestScore) {
       best = c;
       bestScore = score;
