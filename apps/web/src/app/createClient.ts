@@ -187,6 +187,7 @@ export function createClient(options: ClientOptions): KubemedicClient {
       clientMessageId,
       text,
       at: new Date().toISOString(),
+      ...(about === undefined ? {} : { about }),
     });
     connection.sendMessage({
       conversationId,
@@ -241,14 +242,21 @@ export function createClient(options: ClientOptions): KubemedicClient {
         .getState()
         .conversations[conversationId]?.outbox.find((m) => m.clientMessageId === clientMessageId);
       if (entry === undefined) return;
+      // The same message again: same id, same text, same resource it was about.
       stream.dispatch({
         type: "send",
         conversationId,
         clientMessageId,
         text: entry.text,
         at: entry.createdAt,
+        ...(entry.about === undefined ? {} : { about: entry.about }),
       });
-      connection.sendMessage({ conversationId, text: entry.text, clientMessageId });
+      connection.sendMessage({
+        conversationId,
+        text: entry.text,
+        clientMessageId,
+        ...(entry.about === undefined ? {} : { selectedResource: entry.about }),
+      });
     },
     cancelTurn(conversationId, turnId) {
       connection.send({ type: "turn.cancel", conversationId, turnId });

@@ -46,6 +46,7 @@ export function streamReducer(state: StreamState, action: StreamAction): StreamS
         const entry: OutboxMessage = {
           clientMessageId: action.clientMessageId,
           text: action.text,
+          ...(action.about === undefined ? {} : { about: action.about }),
           createdAt: action.at,
           status: "sending",
           turnId: null,

@@ -3,6 +3,7 @@ import type {
   ConversationDetail,
   DiagnosisReport,
   ErrorCode,
+  ClientFrame,
   EventFrame,
   ResolvedApproval,
   ServerFrame,
@@ -88,10 +89,17 @@ export interface TurnView {
   items: TurnItem[];
 }
 
+/** A `message.send`'s `selectedResource`. */
+export type SelectedResource = NonNullable<
+  Extract<ClientFrame, { type: "message.send" }>["selectedResource"]
+>;
+
 /** A message the user sent that the server has not echoed back as `user.message` yet. */
 export interface OutboxMessage {
   clientMessageId: string;
   text: string;
+  /** The resource the message is about (sent as `selectedResource`), kept for a retry. */
+  about?: SelectedResource;
   createdAt: string;
   status: "sending" | "acked" | "failed";
   turnId: string | null;
@@ -123,7 +131,14 @@ export interface StreamState {
 export type StreamAction =
   | { type: "frame"; frame: ServerFrame }
   | { type: "hydrate"; detail: ConversationDetail }
-  | { type: "send"; conversationId: string; clientMessageId: string; text: string; at: string }
+  | {
+      type: "send";
+      conversationId: string;
+      clientMessageId: string;
+      text: string;
+      at: string;
+      about?: SelectedResource;
+    }
   | {
       type: "send.failed";
       conversationId: string;
