@@ -34,12 +34,18 @@ export class Gate {
  * steps. The model's base class awaits its reply, so the gated answer is a
  * promise; ScriptStep's type does not say so, hence the cast.
  */
-export function gatedModel(gate: Gate, namespace = "shop"): ModelHandle {
+export function gatedModel(
+  gate: Gate,
+  namespace = "shop",
+  /** The first words of a turn, from the user's question. */
+  opening: (question: string) => string = () => "Looking at the pods first.",
+): ModelHandle {
   const step: ScriptStep = (messages) => {
     const last = messages[messages.length - 1];
     if (last === undefined || !("tool_call_id" in last)) {
+      const question = messages.filter((m) => m.getType() === "human").at(-1)?.text ?? "";
       return {
-        text: "Looking at the pods first.",
+        text: opening(question),
         toolCalls: [{ name: "kubectl", args: { command: `get pods -n ${namespace}` } }],
       };
     }

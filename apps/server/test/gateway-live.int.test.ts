@@ -1,5 +1,6 @@
 import { ConversationDetail, type EventFrame } from "@kubemedic/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { REPLAY_MAX_EVENTS } from "../src/gateway/replay-buffer";
 import { startDemo, type DemoFixture } from "./demo";
 import { Gate, gatedModel } from "./gated-model";
 import { GatewayFixture, SCRIPTED_GRAPH } from "./gateway-fixture";
@@ -18,6 +19,31 @@ const backends = await serverBackends();
 const seqs = (frames: EventFrame[]) => frames.map((f) => f.seq);
 const consecutive = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** An answer of 1,500 words: 1,500 deltas, more than the replay buffer holds. */
+const LONG_ANSWER = Array.from({ length: 1_500 }, (_, i) => `word${i}`).join(" ");
+
+/**
+ * What a client rebuilds from the frames after `from`: each message's text
+ * (deltas concatenated, an assistant.message replacing them) and the other
+ * events in order. Fails on a gap in the numbering (a folded delta stands
+ * for seq…throughSeq).
+ */
+function rebuild(frames: EventFrame[], from: number) {
+  let next = from + 1;
+  const texts: Record<string, string> = {};
+  const others: string[] = [];
+  for (const frame of frames) {
+    if (frame.seq !== next) throw new Error(`expected seq ${next}, got ${frame.seq}`);
+    next = (frame.throughSeq ?? frame.seq) + 1;
+    const { event } = frame;
+    if (event.type === "assistant.delta")
+      texts[event.messageId] = (texts[event.messageId] ?? "") + event.delta;
+    else if (event.type === "assistant.message") texts[event.messageId] = event.content;
+    else others.push(`${frame.seq} ${event.type}`);
+  }
+  return { texts, others, last: next - 1 };
+}
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -43,7 +69,9 @@ describe.each(backends)("live gateway on $name", (backend) => {
       database = await backend.create();
       fx = await GatewayFixture.start(database, {
         kubeconfig: demo.kubeconfig,
-        model: gatedModel(gate),
+        model: gatedModel(gate, "shop", (question) =>
+          question.startsWith("at length:") ? LONG_ANSWER : "Looking at the pods first.",
+        ),
         graphConfig: SCRIPTED_GRAPH,
         env: {
           KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User",
@@ -98,6 +126,67 @@ describe.each(backends)("live gateway on $name", (backend) => {
       const stored = await detail(conversationId, "ann");
       expect(stored.lastSeq).toBe(end.seq);
       await again.close();
+    });
+
+    it("a client reconnecting mid-turn after more events than the replay buffer holds rebuilds the running turn exactly", async () => {
+      gate.close();
+      const first = await as("lee");
+      const conversationId = await fx.newConversation(first);
+      const turnId = await fx.send(first, conversationId, "at length: list pods in shop");
+      await first.event("tool.finished", turnId, 60_000);
+      const seen = first.events(conversationId);
+      expect(seen.length).toBeGreaterThan(REPLAY_MAX_EVENTS);
+      const deltas = seen.filter((e) => e.event.type === "assistant.delta");
+      expect(deltas.length).toBeGreaterThanOrEqual(1_500);
+
+      // From before the turn, and from the middle of its long message.
+      const points = [0, deltas[700]!.seq];
+      const sockets = await Promise.all(points.map(() => as("lee")));
+      const states = await Promise.all(
+        sockets.map(async (socket, i) => {
+          socket.send({
+            type: "conversation.open",
+            requestId: `mid-${i}`,
+            conversationId,
+            lastEventId: points[i],
+          });
+          const state = await socket.waitFor((f) => f.type === "conversation.state");
+          if (state.type !== "conversation.state") throw new Error("no state");
+          return state;
+        }),
+      );
+      states.forEach((state, i) => {
+        const from = points[i]!;
+        expect(state).toMatchObject({ resync: false, lastSeq: seen.at(-1)!.seq });
+        // Folded: far fewer frames than events, and exactly what the live client saw.
+        expect(state.missed.length).toBeLessThan(50);
+        const replayed = rebuild(state.missed, from);
+        const live = rebuild(
+          seen.filter((e) => e.seq > from),
+          from,
+        );
+        expect(replayed).toEqual(live);
+        // The long message is whole by now (assistant.message): the replay carries it once.
+        expect(Object.values(replayed.texts)).toContain(LONG_ANSWER);
+      });
+
+      gate.open();
+      const end = await first.event("turn.completed", turnId);
+      for (const [i, socket] of sockets.entries()) {
+        await socket.event("turn.completed", turnId);
+        const from = points[i]!;
+        const state = states[i]!;
+        // The replay, then the live stream: the whole turn, as the first client saw it.
+        expect(rebuild([...state.missed, ...socket.events(conversationId)], from)).toEqual(
+          rebuild(
+            first.events(conversationId).filter((e) => e.seq > from),
+            from,
+          ),
+        );
+        await socket.close();
+      }
+      expect(end.seq).toBe((await detail(conversationId, "lee")).lastSeq);
+      await first.close();
     });
 
     it("a turn keeps running when its only socket drops, and its result is there on reload", async () => {

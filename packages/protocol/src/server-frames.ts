@@ -11,6 +11,12 @@ export const EventFrame = z.object({
   type: z.literal("event"),
   conversationId: z.string(),
   seq: z.number().int().positive(),
+  /**
+   * Only in a replay (`conversation.state.missed`) of a long running turn: this
+   * `assistant.delta` stands for the events `seq` … `throughSeq`, consecutive
+   * deltas of one message folded into one. The next event is `throughSeq + 1`.
+   */
+  throughSeq: z.number().int().positive().optional(),
   at: z.string(),
   event: ConversationEvent,
 });

@@ -1,7 +1,6 @@
 import type { ConversationEvent, EventFrame } from "@kubemedic/protocol";
 import { describe, expect, it } from "vitest";
 import { ConversationHub, type Subscriber } from "./conversation-hub";
-import { ReplayBuffer } from "./replay-buffer";
 
 const seqsOf = (missed: string[]) => missed.map((json) => (JSON.parse(json) as EventFrame).seq);
 
@@ -97,22 +96,5 @@ describe("ConversationHub", () => {
     failing = true;
     await hub.room(c);
     expect(c.reservedSeq).toBeGreaterThan(12);
-  });
-});
-
-describe("ReplayBuffer", () => {
-  it("keeps the newest events within its count and byte bounds", () => {
-    const buffer = new ReplayBuffer(3, 1_000);
-    const json = (seq: number, bytes: number) => JSON.stringify({ seq }).padEnd(bytes, " ");
-    for (let seq = 1; seq <= 5; seq++) buffer.push(seq, json(seq, 100));
-    expect(seqsOf(buffer.after(0))).toEqual([3, 4, 5]);
-    buffer.push(6, json(6, 900)); // 100 (seq 5) + 900 fits the 1,000-byte budget exactly
-    expect(buffer.firstSeq).toBe(5);
-    // One frame bigger than the whole budget is still kept (the newest is always there).
-    buffer.push(7, json(7, 5_000));
-    expect(seqsOf(buffer.after(0))).toEqual([7]);
-    for (let seq = 8; seq < 1_000; seq++) buffer.push(seq, json(seq, 1));
-    expect(buffer.size).toBe(3);
-    expect(seqsOf(buffer.after(996))).toEqual([997, 998, 999]);
   });
 });

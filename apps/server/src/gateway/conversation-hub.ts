@@ -171,7 +171,7 @@ export class ConversationHub {
   publish(channel: Channel, frame: EventFrame): void {
     channel.seq = Math.max(channel.seq, frame.seq);
     const json = JSON.stringify(frame);
-    channel.replay.push(frame.seq, json);
+    channel.replay.push(frame, json);
     for (const subscriber of channel.subscribers) subscriber.sendRaw(json);
     this.metrics?.eventsSent.inc();
   }
