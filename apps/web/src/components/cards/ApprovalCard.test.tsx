@@ -61,4 +61,67 @@ describe("ApprovalCard", () => {
   it("says so when the turn ended without a decision", () => {
     expect(render(item(null), false)).toContain("No decision was made before the turn ended.");
   });
+
+  it("lists every target of a command that touches many, with the count not listed", () => {
+    const targets = Array.from({ length: 10 }, (_, i) => ({
+      kind: "Pod",
+      namespace: "shop",
+      name: `checkout-${i}`,
+    }));
+    const html = render(
+      {
+        ...item(null),
+        entries: [
+          {
+            toolCallId: "call-delete",
+            command: "delete pods -l app=checkout -n shop",
+            request: {
+              ...sampleApproval,
+              command: "delete pods -l app=checkout -n shop",
+              target: targets[0] ?? sampleApproval.target,
+              targets,
+              targetsOmitted: 3,
+            },
+            decision: null,
+          },
+        ],
+      },
+      true,
+    );
+    expect(html).toContain(">Targets<");
+    expect(html).toContain("13 objects");
+    for (const t of targets) expect(html).toContain(`Pod/shop/${t.name}`);
+    expect(html).toContain("2 more</summary>");
+    expect(html).toContain("and 3 more not listed");
+  });
+
+  it("shows the preview's notes before the diff", () => {
+    const html = render(
+      {
+        ...item(null),
+        entries: [
+          {
+            toolCallId: "call-scale",
+            command: sampleApproval.command,
+            request: {
+              ...sampleApproval,
+              preview: {
+                ...sampleApproval.preview,
+                notes: ["The server's dry run failed, so the result is not shown."],
+              },
+            },
+            decision: null,
+          },
+        ],
+      },
+      true,
+    );
+    const notes = html.indexOf('data-testid="approval-notes"');
+    expect(notes).toBeGreaterThan(-1);
+    expect(html).toContain("The server&#x27;s dry run failed, so the result is not shown.");
+    expect(notes).toBeLessThan(html.indexOf('class="diff"'));
+    // One target: the single "Target" line, as before.
+    expect(html).toContain(">Target<");
+    expect(html).not.toContain("objects");
+  });
 });

@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from "@kubemedic/protocol";
+import type { ApprovalDecision, ApprovalRequest, ApprovalTarget } from "@kubemedic/protocol";
 import { memo, useState } from "react";
 import type { ApprovalEntry, ApprovalItem } from "../../stream/streamTypes";
 import { formatDateTime, resourceLabel } from "../../lib/format";
@@ -131,10 +131,7 @@ function EntryView({
               {request.risk} risk
             </span>
           </dd>
-          <dt>Target</dt>
-          <dd>
-            <code>{resourceLabel(request.target)}</code>
-          </dd>
+          <Targets request={request} />
           {request.reason !== "" && (
             <>
               <dt>Why</dt>
@@ -144,6 +141,17 @@ function EntryView({
           <dt>Change</dt>
           <dd>{request.preview.summary}</dd>
         </dl>
+      )}
+      {request?.preview.notes !== undefined && request.preview.notes.length > 0 && (
+        // Before the diff: an empty or partial preview must not be read as "nothing changes".
+        <div className="preview-notes" role="note" data-testid="approval-notes">
+          <Icon name="alert" />
+          <ul>
+            {request.preview.notes.map((note, i) => (
+              <li key={i}>{note}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {request?.preview.diff !== undefined && request.preview.diff !== "" ? (
         <DiffView diff={request.preview.diff} />
@@ -239,5 +247,52 @@ function EntryView({
         </div>
       )}
     </div>
+  );
+}
+
+/** How many targets show before the rest fold away. @default 8 */
+const TARGETS_SHOWN = 8;
+
+/** The object a command touches, or all of them (`drain`, `delete -l`) with a count. */
+function Targets({ request }: { request: ApprovalRequest }) {
+  const targets = request.targets ?? [request.target];
+  const omitted = request.targetsOmitted ?? 0;
+  const total = targets.length + omitted;
+  if (total <= 1) {
+    return (
+      <>
+        <dt>Target</dt>
+        <dd>
+          <code>{resourceLabel(request.target)}</code>
+        </dd>
+      </>
+    );
+  }
+  const chip = (t: ApprovalTarget, i: number) => (
+    <code key={`${resourceLabel(t)}-${i}`} className="target">
+      {resourceLabel(t)}
+    </code>
+  );
+  return (
+    <>
+      <dt>Targets</dt>
+      <dd data-testid="approval-targets">
+        <strong>{total} objects</strong>
+        <div className="targets">
+          {targets.slice(0, TARGETS_SHOWN).map(chip)}
+          {targets.length > TARGETS_SHOWN && (
+            <details>
+              <summary className="small">{targets.length - TARGETS_SHOWN} more</summary>
+              <div className="targets">
+                {targets.slice(TARGETS_SHOWN).map((t, i) => chip(t, i + TARGETS_SHOWN))}
+              </div>
+            </details>
+          )}
+        </div>
+        {omitted > 0 && (
+          <div className="small muted">…and {omitted} more not listed in the request.</div>
+        )}
+      </dd>
+    </>
   );
 }
