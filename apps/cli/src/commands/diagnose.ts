@@ -24,8 +24,8 @@ export function parseDiagnoseFlags(args: string[]): DiagnoseFlags {
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    const [name, inline] =
-      arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    // `--flag=value` and `-n=value` carry their value inline (kubectl accepts both).
+    const [name, inline] = /^(?:--[^=]+|-n)=/.test(arg) ? arg.split(/=(.*)/s, 2) : [arg, undefined];
     const value = (): string => {
       const v = inline ?? args[++i];
       if (v === undefined || v === "") throw new UsageError(`${name} needs a value`);
@@ -47,10 +47,10 @@ export function parseDiagnoseFlags(args: string[]): DiagnoseFlags {
         flags.demo = true;
         break;
       case "--demo":
-        flags.demo = true;
-        break;
       case "--json":
-        flags.json = true;
+        if (inline !== undefined) throw new UsageError(`${name} takes no value`);
+        if (name === "--demo") flags.demo = true;
+        else flags.json = true;
         break;
       default:
         if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option '${arg}'`);
