@@ -90,6 +90,25 @@ export function offlineReport(view: TurnView): DiagnosisReport {
       recommendations: [],
     };
   }
+  // A command turn ("list pods in shop") under `report.when: always` analyzed nothing:
+  // say so, rather than that the analysis failed.
+  if (results.length === 0 && !view.steps.some((s) => s.name === "k8sgpt")) {
+    const ran = view.steps.map((s) => `\`${s.artifact?.command ?? s.name}\``).join(", ");
+    return {
+      summary: "No diagnosis: this turn ran kubectl commands only and analyzed nothing.",
+      category: "Other",
+      severity: "info",
+      rootCause:
+        `Nothing was analyzed in this turn${ran ? `; it ran ${ran}` : ""}. Ask why something fails, or what is wrong in a namespace, for a diagnosis.`.slice(
+          0,
+          4_000,
+        ),
+      confidence: 0.1,
+      affectedResources: [],
+      evidence: kubectl.slice(0, 50),
+      recommendations: [],
+    };
+  }
   const first = findings[0];
   const ref = first === undefined ? undefined : refOfFinding(first);
   const failing = pods?.unhealthy.length ? ` Pods not running: ${pods.unhealthy.join(", ")}.` : "";

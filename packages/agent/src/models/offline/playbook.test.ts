@@ -266,6 +266,27 @@ describe("the offline playbook", () => {
     );
   });
 
+  it("reports that nothing was analyzed after a command turn, not that the analysis failed", () => {
+    const view = viewTurn(
+      conversation("list pods in shop", [
+        [
+          {
+            name: "kubectl",
+            args: { command: "get pods -n shop" },
+            content: "NAME READY STATUS",
+            artifact: art("kubectl", "get pods -n shop"),
+          },
+        ],
+      ]),
+    )!;
+    expect(offlineReport(view)).toMatchObject({
+      summary: "No diagnosis: this turn ran kubectl commands only and analyzed nothing.",
+      category: "Other",
+      severity: "info",
+      rootCause: expect.stringContaining("it ran `get pods -n shop`") as unknown,
+    });
+  });
+
   it("reports Healthy when nothing is found", () => {
     const clean: AnalysisOutput = { ...analysis, status: "OK", problems: 0, results: [] };
     const view = viewTurn(
