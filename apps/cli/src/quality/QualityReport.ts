@@ -46,6 +46,8 @@ export interface ScenarioResult {
   namespace: string | null;
   question: string | null;
   expected: { category: string; resource: string; mentions: string[] } | null;
+  /** What makes it hard (`traits:` in scenario.yaml: misleading, multi-cause); [] when none or not loaded. */
+  traits: string[];
   /** pass: the diagnosis passes and no false finding; fail: either does not; error: it could not run. */
   status: "pass" | "fail" | "error";
   /** Why it did not pass, in words (empty when it passed). */

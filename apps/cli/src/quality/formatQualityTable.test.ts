@@ -9,6 +9,7 @@ const row = (name: string, over: Partial<ScenarioResult>): ScenarioResult => ({
   namespace: "demo",
   question: "why?",
   expected: { category: "CrashLoop", resource: "Deployment/demo/api", mentions: [] },
+  traits: [],
   status: "pass",
   reasons: [],
   diagnosis: null,
