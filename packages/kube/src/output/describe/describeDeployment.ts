@@ -68,25 +68,38 @@ function replicaSetList(sets: Rec[]): string {
     .join(", ");
 }
 
-/** Pod templates equal once the controller's pod-template-hash label is ignored. */
+/**
+ * Pod templates equal once the controller's pod-template-hash label is
+ * ignored: JSON equality (key order aside), compared in place, without
+ * copying either template.
+ */
 function sameTemplate(a: Rec, b: Rec): boolean {
-  const strip = (t: Rec): string => {
-    const copy = JSON.parse(JSON.stringify(t)) as Rec;
-    const labels = rec(rec(copy.metadata).labels);
-    delete labels["pod-template-hash"];
-    return JSON.stringify(sortKeys(copy));
-  };
-  return strip(a) === strip(b);
+  return jsonEqual(a, b, "template");
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Rec)[k])]),
-    );
+/** Where in the template a value sits: only the template's own labels skip the hash. */
+type Level = "template" | "metadata" | "labels" | "other";
+
+function jsonEqual(a: unknown, b: unknown, level: Level): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => jsonEqual(item, b[i], "other"));
   }
-  return value;
+  const x = a as Rec;
+  const y = b as Rec;
+  const keys = (r: Rec): string[] =>
+    Object.keys(r).filter(
+      (k) => r[k] !== undefined && !(level === "labels" && k === "pod-template-hash"),
+    );
+  const kx = keys(x);
+  if (kx.length !== keys(y).length) return false;
+  const next = (k: string): Level =>
+    level === "template" && k === "metadata"
+      ? "metadata"
+      : level === "metadata" && k === "labels"
+        ? "labels"
+        : "other";
+  return kx.every((k) => Object.hasOwn(y, k) && jsonEqual(x[k], y[k], next(k)));
 }
