@@ -183,6 +183,68 @@ describe("reads", () => {
     expect((await call(cluster, "GET", "/api/v1/pods?limit=1&continue=garbage")).status).toBe(400);
   });
 
+  it("serves lists at the current resourceVersion and refuses what it cannot serve (Exact old: 410)", async () => {
+    const path = "/api/v1/namespaces/shop/configmaps";
+    const first = (await call(cluster, "GET", path)).json();
+    const rv = Number((first.metadata as Obj).resourceVersion);
+    expect(rv).toBeGreaterThan(0);
+    // A write moves the store on: rv is now in the past.
+    const created = await call(cluster, "POST", path, {
+      body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "rv-probe" }, data: {} },
+    });
+    expect(created.status).toBe(201);
+    const now = Number((created.json().metadata as Obj).resourceVersion);
+    expect(now).toBeGreaterThan(rv);
+    // Unset, "0" and NotOlderThan (explicit or legacy) are all served from the current state.
+    for (const q of ["", "?resourceVersion=0", `?resourceVersion=${rv}`]) {
+      const r = (await call(cluster, "GET", `${path}${q}`)).json();
+      expect(names(r), q).toContain("rv-probe");
+      expect(Number((r.metadata as Obj).resourceVersion), q).toBe(now);
+    }
+    const notOlder = await call(
+      cluster,
+      "GET",
+      `${path}?resourceVersion=${rv}&resourceVersionMatch=NotOlderThan`,
+    );
+    expect(names(notOlder.json())).toContain("rv-probe");
+    const exactNow = await call(
+      cluster,
+      "GET",
+      `${path}?resourceVersion=${now}&resourceVersionMatch=Exact`,
+    );
+    expect(exactNow.status).toBe(200);
+    expect(names(exactNow.json())).toContain("rv-probe");
+    // The state at rv is gone (the simulator keeps only the current one): 410, as after compaction.
+    const exactOld = await call(
+      cluster,
+      "GET",
+      `${path}?resourceVersion=${rv}&resourceVersionMatch=Exact`,
+    );
+    expect(exactOld.status).toBe(410);
+    expect(exactOld.json()).toMatchObject({ kind: "Status", reason: "Expired", code: 410 });
+    expect(String(exactOld.json().message)).toContain(
+      "The resourceVersion for the provided list is too old",
+    );
+    const future = await call(cluster, "GET", `${path}?resourceVersion=${now + 1000}`);
+    expect(future.status).toBe(504);
+    expect(future.json()).toMatchObject({
+      reason: "Timeout",
+      details: { causes: [{ reason: "ResourceVersionTooLarge" }], retryAfterSeconds: 1 },
+    });
+    for (const [q, message] of [
+      ["resourceVersionMatch=Exact", "forbidden unless resourceVersion is provided"],
+      ["resourceVersion=0&resourceVersionMatch=Exact", 'forbidden for resourceVersion "0"'],
+      ["resourceVersion=1&resourceVersionMatch=Newest", "Unsupported value"],
+      ["resourceVersion=abc", "must be an integer"],
+      [`resourceVersion=${now}&limit=1&continue=x`, "not allowed when using continue"],
+    ] as const) {
+      const r = await call(cluster, "GET", `${path}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(String(r.json().message), q).toContain(message);
+    }
+    expect((await call(cluster, "DELETE", `${path}/rv-probe`)).status).toBe(200);
+  });
+
   it("answers 404 Status for unknown objects, resources and paths", async () => {
     const pod = await call(cluster, "GET", "/api/v1/namespaces/shop/pods/nope");
     expect(pod.status).toBe(404);

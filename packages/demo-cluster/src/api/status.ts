@@ -17,7 +17,8 @@ export type StatusReason =
   | "MethodNotAllowed"
   | "NotAcceptable"
   | "UnsupportedMediaType"
-  | "InternalError";
+  | "InternalError"
+  | "Timeout";
 
 const CODES: Record<StatusReason, number> = {
   BadRequest: 400,
@@ -32,6 +33,7 @@ const CODES: Record<StatusReason, number> = {
   NotAcceptable: 406,
   UnsupportedMediaType: 415,
   InternalError: 500,
+  Timeout: 504,
 };
 
 export interface StatusDetails {
@@ -39,6 +41,7 @@ export interface StatusDetails {
   group?: string;
   kind?: string;
   causes?: { reason: string; message: string; field?: string }[];
+  retryAfterSeconds?: number;
 }
 
 /** Thrown by handlers; the server turns it into a Status answer. */

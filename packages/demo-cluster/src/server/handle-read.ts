@@ -21,6 +21,7 @@ export function handleGet(r: ResourceRequest): void {
 
 /** GET of a collection: selectors, pagination (`limit`/`continue`), any representation. */
 export function handleList(r: ResourceRequest): void {
+  checkListResourceVersion(r.url, r.state.store.resourceVersion);
   // A JSON list is the same bytes until something is written: serve it from the cache.
   const cacheKey =
     r.representation.as === "object"
@@ -95,6 +96,61 @@ function respond(r: ResourceRequest, items: Stored[], meta: ListMeta, list: bool
       return;
     }
   }
+}
+
+/**
+ * `resourceVersion` / `resourceVersionMatch` on a list. The simulator keeps no
+ * old states, only the current one, so it serves every list from now — which
+ * is exactly what the real semantics allow for unset (most recent), "0" (any)
+ * and NotOlderThan N (at least N: now is, for any N up to now). What it
+ * cannot serve it refuses as the real server does: Exact N for an N older
+ * than now is 410 Expired (etcd compacted it; here it was never kept), and an
+ * N newer than now is 504 "Too large resource version" (the real server waits
+ * 3 s for its cache first; the simulator answers at once, as nothing else
+ * could bring the version forward).
+ */
+export function checkListResourceVersion(url: URL, current: number): void {
+  const rv = url.searchParams.get("resourceVersion") ?? "";
+  const match = url.searchParams.get("resourceVersionMatch") ?? "";
+  if (match !== "" && match !== "Exact" && match !== "NotOlderThan")
+    throw new ApiError(
+      "BadRequest",
+      `resourceVersionMatch: Unsupported value: "${match}": supported values: "Exact", "NotOlderThan"`,
+    );
+  if (match !== "" && rv === "")
+    throw new ApiError(
+      "BadRequest",
+      "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided",
+    );
+  if (rv !== "" && (url.searchParams.get("continue") ?? "") !== "")
+    throw new ApiError(
+      "BadRequest",
+      "specifying resource version is not allowed when using continue",
+    );
+  if (rv === "") return;
+  if (!/^\d+$/.test(rv))
+    throw new ApiError("BadRequest", `resourceVersion: Invalid value: "${rv}": must be an integer`);
+  const n = Number(rv);
+  if (match === "Exact" && n === 0)
+    throw new ApiError(
+      "BadRequest",
+      'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"',
+    );
+  if (n > current)
+    throw new ApiError("Timeout", `Too large resource version: ${n}, current: ${current}`, {
+      causes: [
+        {
+          reason: "ResourceVersionTooLarge",
+          message: `Too large resource version: ${n}, current: ${current}`,
+        },
+      ],
+      retryAfterSeconds: 1,
+    });
+  if (match === "Exact" && n < current)
+    throw new ApiError(
+      "Expired",
+      `The resourceVersion for the provided list is too old: ${n} (the simulator serves only the current state, ${current})`,
+    );
 }
 
 export function includeObjectOf(url: URL): IncludeObject {
