@@ -1,11 +1,16 @@
-import type { KubeObject } from "../objects";
+import type { KubeObject, WebhookConfiguration } from "../objects";
 import { ClusterSnapshot } from "./ClusterSnapshot";
 import type { LogSource } from "./LogSource";
 import { RESOURCES, RESOURCE_KEYS, resourceKeyOfKind, type ResourceKey } from "./resources";
 import { sanitizeObject } from "./sanitize";
 
 export interface FromObjectsOptions {
-  /** Scope of the snapshot; objects of other namespaces are dropped. */
+  /**
+   * Scope of the snapshot; objects of other namespaces are dropped, except
+   * those `loadSnapshot` also fetches for a namespace: every Service, the
+   * pods of namespaces that admission webhooks call into, the cluster DNS
+   * pods and Node events.
+   */
   namespace?: string;
   /** Namespace given to namespaced objects that name none (terse scenario files). @default "default" */
   defaultNamespace?: string;
@@ -23,6 +28,16 @@ export function snapshotFromObjects(
   options: FromObjectsOptions = {},
 ): ClusterSnapshot {
   const data: Partial<Record<ResourceKey, unknown[]>> = {};
+  const webhookNamespaces = new Set(
+    objects.flatMap((o) =>
+      /WebhookConfiguration$/.test((o as KubeObject | null)?.kind ?? "")
+        ? ((o as WebhookConfiguration).webhooks ?? []).flatMap((h) => {
+            const ns = h.clientConfig?.service?.namespace;
+            return ns === undefined ? [] : [ns];
+          })
+        : [],
+    ),
+  );
   for (const item of objects) {
     if (typeof item !== "object" || item === null) continue;
     const object = structuredClone(item) as KubeObject;
@@ -31,7 +46,13 @@ export function snapshotFromObjects(
     if (RESOURCES[key].namespaced && object.metadata?.namespace === undefined)
       object.metadata = { ...object.metadata, namespace: options.defaultNamespace ?? "default" };
     const ns = object.metadata?.namespace;
-    if (options.namespace !== undefined && ns !== undefined && ns !== options.namespace) continue;
+    if (
+      options.namespace !== undefined &&
+      ns !== undefined &&
+      ns !== options.namespace &&
+      !fetchedAcrossNamespaces(key, object, webhookNamespaces)
+    )
+      continue;
     (data[key] ??= []).push(sanitizeObject(object));
   }
   return new ClusterSnapshot({
@@ -41,4 +62,28 @@ export function snapshotFromObjects(
     ...(options.logs !== undefined && { logs: options.logs }),
     ...(options.now !== undefined && { now: options.now }),
   });
+}
+
+/** Mirrors what `loadSnapshot` lists outside a namespace-scoped snapshot's namespace. */
+function fetchedAcrossNamespaces(
+  key: ResourceKey,
+  object: KubeObject,
+  webhookNamespaces: ReadonlySet<string>,
+): boolean {
+  const ns = object.metadata?.namespace ?? "";
+  switch (key) {
+    case "services":
+      return true;
+    case "pods":
+      return (
+        webhookNamespaces.has(ns) ||
+        (ns === "kube-system" && object.metadata?.labels?.["k8s-app"] === "kube-dns")
+      );
+    case "events": {
+      const e = object as { involvedObject?: { kind?: string }; regarding?: { kind?: string } };
+      return (e.involvedObject ?? e.regarding)?.kind === "Node";
+    }
+    default:
+      return false;
+  }
 }

@@ -4,7 +4,7 @@ import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 
 describe("a rollout stuck on a quota (rollout-stuck-quota)", () => {
-  it("ranks the ResourceQuota above the stuck rollout it explains, degraded rather than down", async () => {
+  it("names the ResourceQuota, with the stuck rollout it explains as its symptom, degraded rather than down", async () => {
     const { snapshot } = scenarioVariant("rollout-stuck-quota");
     const [top, ...rest] = await correlateSnapshot(snapshot, { namespace: "fulfilment" });
     expect(top?.category).toBe("QuotaExceeded");
@@ -14,8 +14,16 @@ describe("a rollout stuck on a quota (rollout-stuck-quota)", () => {
     );
     // Three v3.4.2 pods still serve: high, not critical.
     expect(top?.severity).toBe("high");
-    const rollout = rest.find((c) => c.category === "RolloutStuck");
-    expect(rollout?.score).toBeLessThan(top!.score / 2);
+    // The stuck rollout is what the quota causes, not a root cause of its own.
+    expect(rest.find((c) => c.category === "RolloutStuck")).toBeUndefined();
+    expect(top?.related).toContainEqual(
+      expect.objectContaining({
+        kind: "Deployment",
+        name: "shipping-api",
+        status: "symptom: RolloutStuck",
+      }),
+    );
+    expect(top?.rootCause).toContain("Symptom: ");
   });
 
   it("is critical when no pod of the workload serves (podsecurity-rejects-pods)", async () => {

@@ -129,6 +129,10 @@ function rolloutDraft(ctx: CorrelationContext, dep: Deployment): Draft | undefin
     d.dependsOn = problems
       .filter((x) => x.problem !== undefined)
       .map((x) => refKey(ref("Pod", ns, x.pod.metadata?.name ?? "")));
+  // A new ReplicaSet whose pods are never created: what refuses them (a quota,
+  // admission) is the cause, and names that ReplicaSet; this is its symptom.
+  if (newest !== undefined && newPods.length === 0 && (newest.spec?.replicas ?? 0) > 0)
+    d.dependsOn = [refKey(ref("ReplicaSet", ns, newest.metadata?.name ?? ""))];
   if (newest !== undefined)
     addRelated(
       d,

@@ -18,13 +18,16 @@ describe("a Service without endpoints because its Deployment runs no pod", () =>
     expect(top?.fixes[0]?.command).toBe("scale deployment/docs-site --replicas=1 -n docs");
   });
 
-  it("pods never created: a symptom of the workload, ranked below its cause", async () => {
+  it("pods never created: a symptom of the workload, folded into its cause", async () => {
     const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
     const candidates = await correlateSnapshot(snapshot, { namespace: "compliance" });
-    const service = candidates.find((c) => c.category === "NoEndpoints");
-    expect(service?.rootCause).toContain(
-      "its backend Deployment compliance/audit-exporter wants 1 replica(s) but has no pod at all",
+    expect(candidates.map((c) => c.category)).toEqual(["Other"]);
+    const [cause] = candidates;
+    expect(cause?.rootCause).toContain(
+      "Symptom: Service compliance/audit-exporter has no endpoints: Deployment compliance/audit-exporter has no pod.",
     );
-    expect(candidates[0]?.category).toBe("Other");
+    expect(
+      cause?.evidence.some((e) => e.command === "get endpoints audit-exporter -n compliance"),
+    ).toBe(true);
   });
 });

@@ -246,7 +246,7 @@ function notReady(ctx: CorrelationContext, svc: Service, pods: Pod[]): Draft {
     svc,
     "NoEndpoints",
     0.45,
-    `Service ${ns}/${name} has no ready endpoint: all ${pods.length} matching pod(s) are unready.`,
+    `Service ${ns}/${name} has no ready endpoint: all ${pods.length} matching pod(s) are unready${pending > 0 ? ` (${pending} Pending)` : ""}.`,
     `Service ${ns}/${name} selects ${pods.length} pod(s) but none is ready${pending > 0 ? ` (${pending} Pending)` : ""}, so it has no endpoints; the pods' own failure is the cause.`,
   );
   d.dependsOn = [];

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { objectOf, scenarioVariant } from "../../analyze/testing/scenarioVariant";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
+import { CorrelationContext } from "../CorrelationContext";
+import { serviceRule } from "./serviceRule";
 
 /**
  * Rules that no built-in scenario reaches as its expected answer, shown on
@@ -85,21 +87,39 @@ describe("a Service without endpoints because its pods are Pending (pending-insu
     });
 
   it("is a NoEndpoints symptom that counts the Pending pods and depends on them", async () => {
-    const candidates = await correlateSnapshot(withService().snapshot, { namespace: "ml" });
-    const service = candidates.find((c) => refKey(c.primary) === "Service/ml/trainer");
+    const ctx = new CorrelationContext(withService().snapshot, { namespace: "ml" });
+    const [service, ...others] = await serviceRule.run(ctx);
+    expect(others).toEqual([]);
     expect(service?.category).toBe("NoEndpoints");
+    expect(service?.summary).toBe(
+      "Service ml/trainer has no ready endpoint: all 1 matching pod(s) are unready (1 Pending).",
+    );
     expect(service?.rootCause).toBe(
       "Service ml/trainer selects 1 pod(s) but none is ready (1 Pending), so it has no endpoints; the pods' own failure is the cause.",
     );
-    expect(service?.related.map(refKey)).toEqual(
+    expect(service?.dependsOn).toEqual(
       expect.arrayContaining(["Deployment/ml/trainer", "Pod/ml/trainer-7f6d5c4b8d-w9c4k"]),
     );
     expect(service?.evidence[0]?.command).toBe("get pods -n ml -l app=trainer -o wide");
     expect(service?.evidence[0]?.excerpt).toMatch(/^trainer-7f6d5c4b8d-w9c4k\s+\S*Pending/);
-    // The scheduler's verdict is the cause; the Service ranks below it.
-    expect(candidates[0]?.category).toBe("Unschedulable");
-    expect(candidates.indexOf(service!)).toBeGreaterThan(0);
-    expect(service!.score).toBeLessThan(candidates[0]!.score);
+  });
+
+  it("is folded into the scheduler's verdict, which names it as its symptom", async () => {
+    const candidates = await correlateSnapshot(withService().snapshot, { namespace: "ml" });
+    expect(candidates.map((c) => c.category)).toEqual(["Unschedulable"]);
+    const [cause] = candidates;
+    expect(cause?.related).toContainEqual({
+      kind: "Service",
+      namespace: "ml",
+      name: "trainer",
+      status: "symptom: NoEndpoints",
+    });
+    expect(cause?.rootCause).toContain(
+      "Symptom: Service ml/trainer has no ready endpoint: all 1 matching pod(s) are unready (1 Pending).",
+    );
+    expect(cause?.evidence.map((e) => e.command)).toContain(
+      "get pods -n ml -l app=trainer -o wide",
+    );
   });
 
   it("goes away once the pod runs and is ready", async () => {
