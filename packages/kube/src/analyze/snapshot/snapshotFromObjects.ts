@@ -71,19 +71,15 @@ function fetchedAcrossNamespaces(
   webhookNamespaces: ReadonlySet<string>,
 ): boolean {
   const ns = object.metadata?.namespace ?? "";
-  switch (key) {
-    case "services":
-      return true;
-    case "pods":
-      return (
-        webhookNamespaces.has(ns) ||
-        (ns === "kube-system" && object.metadata?.labels?.["k8s-app"] === "kube-dns")
-      );
-    case "events": {
-      const e = object as { involvedObject?: { kind?: string }; regarding?: { kind?: string } };
-      return (e.involvedObject ?? e.regarding)?.kind === "Node";
-    }
-    default:
-      return false;
+  if (key === "services") return true;
+  if (key === "pods")
+    return (
+      webhookNamespaces.has(ns) ||
+      (ns === "kube-system" && object.metadata?.labels?.["k8s-app"] === "kube-dns")
+    );
+  if (key === "events") {
+    const e = object as { involvedObject?: { kind?: string }; regarding?: { kind?: string } };
+    return (e.involvedObject ?? e.regarding)?.kind === "Node";
   }
+  return false;
 }
