@@ -149,6 +149,53 @@ describe("reads", () => {
     ).toHaveLength(2);
   });
 
+  it("selects by metadata.namespace and metadata.name, across namespaces and on other kinds", async () => {
+    const shop = names((await call(cluster, "GET", "/api/v1/namespaces/shop/pods")).json());
+    const byNamespace = names(
+      (await call(cluster, "GET", "/api/v1/pods?fieldSelector=metadata.namespace%3Dshop")).json(),
+    );
+    expect(byNamespace.sort()).toEqual([...shop].sort());
+    const notShop = names(
+      (await call(cluster, "GET", "/api/v1/pods?fieldSelector=metadata.namespace!%3Dshop")).json(),
+    );
+    expect(notShop.length).toBeGreaterThan(0);
+    expect(notShop.some((n) => shop.includes(n))).toBe(false);
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/api/v1/namespaces/shop/pods?fieldSelector=metadata.name%3Dpostgres-0",
+          )
+        ).json(),
+      ),
+    ).toEqual(["postgres-0"]);
+    // Both at once, across namespaces, on a kind other than pods (what kubectl sends for `get deploy NAME -A`).
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/apis/apps/v1/deployments?fieldSelector=metadata.name%3Dcheckout,metadata.namespace%3Dshop",
+          )
+        ).json(),
+      ),
+    ).toEqual(["checkout"]);
+    expect(
+      names(
+        (
+          await call(
+            cluster,
+            "GET",
+            "/apis/apps/v1/deployments?fieldSelector=metadata.name%3Dcheckout,metadata.namespace%3Dml",
+          )
+        ).json(),
+      ),
+    ).toEqual([]);
+  });
+
   it("rejects bad selectors with 400 Status", async () => {
     const bad = await call(cluster, "GET", "/api/v1/pods?fieldSelector=spec.foo%3D1");
     expect(bad.status).toBe(400);
@@ -405,6 +452,37 @@ describe("logs", () => {
     expect((await call(cluster, "GET", `${base}?limitBytes=10`)).text).toHaveLength(10);
   });
 
+  it("filters by sinceSeconds and sinceTime on the lines' kubelet timestamps", async () => {
+    // A Job pod that ran for a minute about 55 minutes ago: its lines are spread over that minute.
+    const path = "/api/v1/namespaces/batch/pods/db-migrate-q8w4j/log";
+    const stamped = (await call(cluster, "GET", `${path}?timestamps=true`)).text.trim().split("\n");
+    expect(stamped.length).toBeGreaterThan(3);
+    const times = stamped.map((l) => Date.parse(l.slice(0, l.indexOf(" "))));
+    const lines = stamped.map((l) => l.slice(l.indexOf(" ") + 1));
+    const k = Math.floor(lines.length / 2);
+    const tail = (t: string): string[] =>
+      t
+        .trim()
+        .split("\n")
+        .filter((l) => l !== "");
+    // sinceTime: the lines at or after that instant.
+    const sinceTime = new Date(times[k] ?? 0).toISOString();
+    expect(tail((await call(cluster, "GET", `${path}?sinceTime=${sinceTime}`)).text)).toEqual(
+      lines.slice(k),
+    );
+    // sinceSeconds: relative to now; a cut 5 s after line k keeps the lines after it.
+    const seconds = Math.round((Date.now() - (times[k] ?? 0)) / 1000) - 5;
+    expect(tail((await call(cluster, "GET", `${path}?sinceSeconds=${seconds}`)).text)).toEqual(
+      lines.slice(k + 1),
+    );
+    expect(tail((await call(cluster, "GET", `${path}?sinceSeconds=7200`)).text)).toEqual(lines);
+    expect((await call(cluster, "GET", `${path}?sinceSeconds=60`)).text).toBe("");
+    // Combined with tailLines, since filters first (as the kubelet does).
+    expect(
+      tail((await call(cluster, "GET", `${path}?sinceTime=${sinceTime}&tailLines=1`)).text),
+    ).toEqual(lines.slice(-1));
+  });
+
   it("answers the kubelet's errors", async () => {
     const cases: [string, number, string][] = [
       [
@@ -633,6 +711,73 @@ describe("watch", () => {
       type: "ERROR",
       object: { kind: "Status", code: 410, reason: "Expired" },
     });
+  });
+
+  it("streams Deployments and their Events, through core/v1 and events.k8s.io/v1", async () => {
+    const rvOf = async (path: string): Promise<string> =>
+      ((await call(cluster, "GET", path)).json().metadata as Obj).resourceVersion as string;
+    const deployments = watch(
+      cluster,
+      `/apis/apps/v1/namespaces/shop/deployments?watch=1&resourceVersion=${await rvOf("/apis/apps/v1/namespaces/shop/deployments")}`,
+    );
+    const core = watch(
+      cluster,
+      `/api/v1/namespaces/shop/events?watch=1&fieldSelector=involvedObject.kind%3DDeployment&resourceVersion=${await rvOf("/api/v1/namespaces/shop/events")}`,
+    );
+    const modern = watch(
+      cluster,
+      `/apis/events.k8s.io/v1/namespaces/shop/events?watch=1&resourceVersion=${await rvOf("/apis/events.k8s.io/v1/namespaces/shop/events")}`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const scaled = await call(
+      cluster,
+      "PATCH",
+      "/apis/apps/v1/namespaces/shop/deployments/checkout/scale",
+      { body: { spec: { replicas: 3 } }, contentType: "application/merge-patch+json" },
+    );
+    expect(scaled.status).toBe(200);
+    const scalingEvent = (e: { object: Obj }): boolean =>
+      JSON.stringify(e.object).includes("Scaled up replica set checkout-");
+    await until(
+      () =>
+        deployments.events.some((e) => e.type === "MODIFIED") &&
+        core.events.some(scalingEvent) &&
+        modern.events.some(scalingEvent),
+    );
+    for (const w of [deployments, core, modern]) w.stop();
+    const checkout = deployments.events.find(
+      (e) => e.type === "MODIFIED" && (e.object.metadata as Obj).name === "checkout",
+    );
+    expect(checkout?.object).toMatchObject({ kind: "Deployment", spec: { replicas: 3 } });
+    // Only checkout changed: the other Deployments of shop were not resent.
+    expect(deployments.events.every((e) => (e.object.metadata as Obj).name === "checkout")).toBe(
+      true,
+    );
+    const v1 = core.events.find(scalingEvent);
+    expect(v1).toMatchObject({
+      type: "ADDED",
+      object: {
+        kind: "Event",
+        apiVersion: "v1",
+        reason: "ScalingReplicaSet",
+        involvedObject: { kind: "Deployment", name: "checkout" },
+      },
+    });
+    // The field selector held: no Pod or ReplicaSet event reached the core watch.
+    expect(core.events.every((e) => (e.object.involvedObject as Obj).kind === "Deployment")).toBe(
+      true,
+    );
+    const events = modern.events.find(scalingEvent);
+    expect(events).toMatchObject({
+      type: "ADDED",
+      object: {
+        kind: "Event",
+        apiVersion: "events.k8s.io/v1",
+        reason: "ScalingReplicaSet",
+        regarding: { kind: "Deployment", name: "checkout" },
+      },
+    });
+    expect(String(events?.object.note)).toMatch(/Scaled up replica set checkout-\S+ from 2 to 3/);
   });
 
   it("streams Table rows with column definitions only in the first event", async () => {
