@@ -184,6 +184,7 @@ export async function startServer(
         logger,
         model: modelInfo,
         approvalPolicy: graphConfig.approval.policy,
+        closing: () => gateway.isClosing,
       },
       logger,
       webDir: options.webDir ?? DEFAULT_WEB_DIR,

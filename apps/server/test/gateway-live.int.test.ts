@@ -5,7 +5,7 @@ import { startDemo, type DemoFixture } from "./demo";
 import { Gate, gatedModel } from "./gated-model";
 import { GatewayFixture, SCRIPTED_GRAPH } from "./gateway-fixture";
 import { serverBackends, type ServerDatabase } from "./server-backends";
-import type { TestSocket } from "./test-socket";
+import { TestSocket } from "./test-socket";
 
 /**
  * The live side of the gateway with a scripted model whose turns wait at a
@@ -405,7 +405,47 @@ describe.each(backends)("live gateway on $name", (backend) => {
       await Promise.all([alice, bob, ...sockets].map((s) => s.close()));
     });
 
-    it("shuts down gracefully: a turn still running after the grace period is stopped and stored, sockets close with 1001", async () => {
+    it("during a graceful shutdown: /readyz answers 503, new sockets and messages are refused, and a turn that finishes within the grace period is stored completed", async () => {
+      gate.close();
+      const socket = await as("jon");
+      const conversationId = await fx.newConversation(socket);
+      const other = await fx.newConversation(socket);
+      const turnId = await fx.send(socket, conversationId, "list pods in shop");
+      await socket.event("tool.finished", turnId);
+      const stopping = fx.server.gateway.shutdown(30_000);
+
+      const ready = await fetch(`${fx.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({
+        status: "shutting_down",
+        reasons: ["the server is shutting down"],
+      });
+      socket.send({
+        type: "message.send",
+        requestId: "late",
+        conversationId: other,
+        text: "list pods in shop",
+        clientMessageId: "cm-late-0001",
+      });
+      expect(
+        await socket.waitFor((f) => f.type === "error" && f.requestId === "late"),
+      ).toMatchObject({ code: "shutting_down", conversationId: other });
+      await expect(TestSocket.open(fx.url, { headers: { "x-user": "jon" } })).rejects.toThrow(
+        /503/,
+      );
+
+      gate.open();
+      const end = await socket.event("turn.completed", turnId);
+      await stopping;
+      expect((await socket.closed).code).toBe(1001);
+      await fx.restart();
+      const stored = await detail(conversationId, "jon");
+      expect(stored.turns).toMatchObject([{ id: turnId, status: "completed" }]);
+      expect(stored.lastSeq).toBe(end.seq);
+      expect((await detail(other, "jon")).turns).toEqual([]);
+    });
+
+    it("shuts down gracefully: a turn still running after the grace period is stopped and stored interrupted, sockets close with 1001", async () => {
       gate.close();
       const socket = await as("hal");
       const conversationId = await fx.newConversation(socket);
@@ -413,16 +453,21 @@ describe.each(backends)("live gateway on $name", (backend) => {
       await socket.event("tool.finished", turnId);
       await fx.server.close();
       const cancelled = await socket.event("turn.cancelled", turnId, 1_000);
-      expect(cancelled.event.reason).toBe("The server shut down while this turn was running.");
+      expect(cancelled.event).toMatchObject({
+        reason: "The server shut down while this turn was running.",
+        interrupted: true,
+      });
       expect((await socket.closed).code).toBe(1001);
 
       gate.open();
       await fx.restart();
       const stored = await detail(conversationId, "hal");
+      // As after a crash (it can be asked again), with what it had streamed.
       expect(stored.turns[0]).toMatchObject({
-        status: "cancelled",
+        status: "interrupted",
         error: "The server shut down while this turn was running.",
       });
+      expect(stored.turns[0]!.toolLogs.map((l) => l.status)).toEqual(["ok"]);
       expect(stored.lastSeq).toBe(cancelled.seq);
     });
   });

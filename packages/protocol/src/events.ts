@@ -115,6 +115,11 @@ export const TurnCancelledEvent = z.object({
   type: z.literal("turn.cancelled"),
   ...base,
   reason: z.string().optional(),
+  /**
+   * The server stopped the turn as it shut down (nobody asked to): it is
+   * stored `interrupted`, as after a crash, and can be asked again.
+   */
+  interrupted: z.boolean().optional(),
 });
 
 export const ConversationEvent = z.discriminatedUnion("type", [

@@ -163,10 +163,13 @@ export class Gateway {
   }
 
   /**
-   * Graceful shutdown: refuse new sockets and new turns, give running turns
-   * `graceMs` to finish, stop the rest (their `turn.cancelled` is stored with
-   * what they had streamed, and LangGraph keeps their last checkpoint), then
-   * close every socket with 1001.
+   * Graceful shutdown: refuse new sockets (503) and new turns
+   * (`shutting_down`), give running turns `graceMs` to finish, stop the rest,
+   * then close every socket with 1001. A stopped turn is stored `interrupted`
+   * with what it had streamed (clients get `turn.cancelled` with
+   * `interrupted: true`), as after a crash, rather than `cancelled`: nobody
+   * chose to stop it, and it can be asked again. LangGraph keeps its last
+   * checkpoint.
    */
   async shutdown(graceMs: number): Promise<void> {
     if (this.closing) return;

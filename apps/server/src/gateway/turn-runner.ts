@@ -30,10 +30,20 @@ function endingOf(event: SegmentEnd): TurnEnding {
     case "turn.failed":
       return "failed";
     case "turn.cancelled":
-      return "cancelled";
+      return event.interrupted === true ? "interrupted" : "cancelled";
     case "approval.requested":
       return "awaiting_approval";
   }
+}
+
+/**
+ * A turn the server stopped as it shut down is stored `interrupted`, as after
+ * a crash (it can be asked again), not `cancelled`: nobody chose to stop it.
+ */
+function interruptedIfShutdown(run: TurnRun, event: SegmentEnd): SegmentEnd {
+  return event.type === "turn.cancelled" && run.stopReason === "shutdown"
+    ? { ...event, interrupted: true }
+    : event;
 }
 
 const STOPPED_BECAUSE: Record<StopReason, string> = {
@@ -123,7 +133,7 @@ export class TurnRunner {
             turnId: init.turnId,
             reason: STOPPED_BECAUSE[run.stopReason ?? "user"],
           } satisfies SegmentEnd);
-      const ending = await this.finish(channel, run, last, log);
+      const ending = await this.finish(channel, run, interruptedIfShutdown(run, last), log);
       const seconds = (performance.now() - run.startedAt) / 1000;
       this.deps.metrics.turnEnded(ending, seconds);
       log.info({ status: ending, durationMs: Math.round(seconds * 1000) }, "turn ended");

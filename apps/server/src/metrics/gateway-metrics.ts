@@ -43,7 +43,7 @@ export class GatewayMetrics {
     this.turnsRunning = r.gauge("kubemedic_turns_running", "Turns running now.");
     this.turns = r.counter(
       "kubemedic_turns_total",
-      "Turn segments ended, by status (completed, failed, cancelled, awaiting_approval).",
+      "Turn segments ended, by status (completed, failed, cancelled, interrupted, awaiting_approval).",
     );
     this.turnDuration = r.histogram(
       "kubemedic_turn_duration_seconds",
@@ -79,7 +79,7 @@ export class GatewayMetrics {
     ]);
   }
 
-  turnEnded(status: Exclude<TurnStatus, "running" | "interrupted">, seconds: number): void {
+  turnEnded(status: Exclude<TurnStatus, "running">, seconds: number): void {
     this.turns.inc({ status });
     this.turnDuration.observe(seconds, { status });
   }

@@ -168,9 +168,9 @@ export class TurnBuffer {
         return true;
       case "turn.cancelled":
         this.end = {
-          status: "cancelled",
+          status: event.interrupted === true ? "interrupted" : "cancelled",
           at,
-          errorCode: "cancelled",
+          errorCode: event.interrupted === true ? "shutting_down" : "cancelled",
           ...(event.reason === undefined ? {} : { error: cleanText(event.reason) }),
         };
         return true;

@@ -14,7 +14,7 @@ import type {
 /** How a turn's segment ends: finally, or paused until the user decides. */
 export type TurnEnding = Extract<
   TurnStatus,
-  "completed" | "failed" | "cancelled" | "awaiting_approval"
+  "completed" | "failed" | "cancelled" | "interrupted" | "awaiting_approval"
 >;
 
 export interface PendingMessage {

@@ -18,4 +18,6 @@ export interface ApiContext {
   logger: Logger;
   model: { label: string; offline: boolean };
   approvalPolicy: ApprovalPolicy;
+  /** True once shutdown began (readiness answers 503). */
+  closing(): boolean;
 }

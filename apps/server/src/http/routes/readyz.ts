@@ -5,7 +5,7 @@ import type { ApiContext } from "./api-context";
 const CLUSTER_TIMEOUT_MS = 2_000;
 
 export interface ReadyBody {
-  status: "ready" | "not_ready";
+  status: "ready" | "not_ready" | "shutting_down";
   db: "ok" | "unreachable";
   cluster: "ok" | "unreachable" | "none";
   demo: boolean;
@@ -15,11 +15,23 @@ export interface ReadyBody {
 /**
  * Readiness: the database answers AND the default cluster answers `/version`.
  * 503 with the reasons otherwise (a load balancer stops sending traffic; the
- * process stays up, unlike a failed /healthz).
+ * process stays up, unlike a failed /healthz). From the start of a graceful
+ * shutdown, 503 `shutting_down` at once, while running turns finish.
  */
 export function readyz(ctx: ApiContext): RequestHandler {
   return async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    if (ctx.closing()) {
+      const body: ReadyBody = {
+        status: "shutting_down",
+        db: "ok",
+        cluster: "none",
+        demo: ctx.clusters.isDemo,
+        reasons: ["the server is shutting down"],
+      };
+      res.status(503).json(body);
+      return;
+    }
     const reasons: string[] = [];
     const db = await ctx.database.ping().then(
       () => "ok" as const,
