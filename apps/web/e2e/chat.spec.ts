@@ -106,6 +106,10 @@ describeInChromium("chat", () => {
     await card.getByTestId("tool-output").waitFor();
     expect(await card.locator(".card-head").getAttribute("aria-expanded")).toBe("true");
     await screenshot(page, "chat-tool-cards");
+    // Scrolled up: "Jump to latest" sits under the list, never over what is being read.
+    const jump = await page.getByTestId("jump-to-latest").boundingBox();
+    const list = await page.getByTestId("timeline").boundingBox();
+    expect(jump !== null && list !== null && jump.y >= list.y + list.height).toBe(true);
 
     // A chip asks about one resource: the composer gets the question and the resource.
     await scrollToLatest(page);
@@ -219,6 +223,11 @@ describeInChromium("chat", () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The model badge keeps a word on a phone, and says it all to a tooltip and a screen reader.
+    const badge = mobile.page.getByTestId("model-badge");
+    expect(await badge.locator(".model-name").isVisible()).toBe(true);
+    expect(await badge.textContent()).toContain("offline diagnostician");
+    expect(await badge.getAttribute("title")).toContain("offline diagnostician");
     await screenshot(mobile.page, "mobile-375");
     await mobile.context.close();
 

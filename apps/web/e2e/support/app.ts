@@ -112,8 +112,25 @@ export async function scrollToLatest(page: Page): Promise<void> {
   }
 }
 
-/** Puts the top of an element at the top of the timeline (for a screenshot of a card's head). */
+/**
+ * Puts the top of an element at the top of the timeline (for a screenshot of a
+ * card's head). The virtualized list measures rows as they come into view, which
+ * moves what is below them: scroll again until the element stays put.
+ */
 export async function alignTop(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => el.scrollIntoView({ block: "start" }));
-  await locator.page().waitForTimeout(150);
+  const page = locator.page();
+  for (let i = 0; i < 20; i++) {
+    const offset = await locator.evaluate((el) => {
+      el.scrollIntoView({ block: "start" });
+      const list = el.closest('[data-testid="timeline"]');
+      return list === null ? 0 : el.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    });
+    await page.waitForTimeout(120);
+    const after = await locator.evaluate((el) => {
+      const list = el.closest('[data-testid="timeline"]');
+      return list === null ? 0 : el.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    });
+    // Settled, and the head is in view (the list may end before the top is reached).
+    if (Math.abs(after - offset) < 1 && after >= 0) return;
+  }
 }

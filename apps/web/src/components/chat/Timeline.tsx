@@ -144,19 +144,23 @@ export function Timeline({
         )}
       </div>
       {showJump && (
-        <button
-          type="button"
-          className="btn jump"
-          onClick={() => {
-            stuck.current = true;
-            setShowJump(false);
-            const el = scrollRef.current;
-            if (el !== null) el.scrollTop = el.scrollHeight;
-          }}
-        >
-          <Icon name="down" />
-          Jump to latest
-        </button>
+        // In the flow under the list, not floating over it: it never covers what is being read.
+        <div className="jump-bar">
+          <button
+            type="button"
+            className="btn btn-sm jump"
+            data-testid="jump-to-latest"
+            onClick={() => {
+              stuck.current = true;
+              setShowJump(false);
+              const el = scrollRef.current;
+              if (el !== null) el.scrollTop = el.scrollHeight;
+            }}
+          >
+            <Icon name="down" />
+            Jump to latest
+          </button>
+        </div>
       )}
     </div>
   );

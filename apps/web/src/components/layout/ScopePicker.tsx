@@ -46,6 +46,7 @@ export function ScopePicker() {
         <span className="hide-narrow scope-label">Context</span>
         <select
           aria-label="Cluster context"
+          title={current ?? undefined}
           value={current ?? ""}
           disabled={contexts.length === 0}
           onChange={(e) => change({ clusterContext: e.target.value, namespace: null })}

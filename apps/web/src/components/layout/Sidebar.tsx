@@ -126,8 +126,13 @@ export function Sidebar() {
         <div className="sidebar-foot">
           {session.data !== undefined ? (
             <>
-              Signed in as <strong>{session.data.user}</strong> · policy{" "}
-              {session.data.approvalPolicy}
+              <div>
+                Signed in as <strong>{session.data.user}</strong>
+              </div>
+              {/* A policy name is one word to read whole: never broken at its hyphen. */}
+              <div title="What needs your approval before it runs">
+                Approval policy: <span className="nowrap">{session.data.approvalPolicy}</span>
+              </div>
             </>
           ) : (
             "kubemedic"

@@ -44,7 +44,14 @@ export function TopBar() {
           }
         >
           <Icon name="cross" className="icon" />
-          <span className="model-name">{model.offline ? "offline diagnostician" : model.name}</span>
+          {model.offline ? (
+            // Narrow screens show "offline"; the rest stays readable to screen readers.
+            <span className="model-name">
+              offline<span className="model-rest"> diagnostician</span>
+            </span>
+          ) : (
+            <span className="model-name">{model.name}</span>
+          )}
         </span>
       )}
       <ConnectionBadge />

@@ -178,12 +178,7 @@ function FindingCard({
         </ul>
       </div>
       <div className="actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          disabled={busy}
-          onClick={onInvestigate}
-        >
+        <button type="button" className="btn btn-sm" disabled={busy} onClick={onInvestigate}>
           <Icon name="search" />
           Investigate
         </button>
