@@ -10,6 +10,7 @@ import {
   Watch,
   type V1Pod,
 } from "@kubernetes/client-node";
+import { request, type RequestOptions } from "node:https";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemoCluster, type DemoCluster } from "../src/index";
 import { until } from "./api-client";
@@ -85,6 +86,57 @@ describe("client-node against the demo cluster", () => {
       namespace: "team-a",
     });
     expect(quota.status?.used?.["limits.cpu"]).toBe("4");
+  });
+
+  it("selects with set-based label selectors", async () => {
+    const names = async (labelSelector: string): Promise<string[]> =>
+      (await core.listPodForAllNamespaces({ labelSelector })).items
+        .map((p) => `${p.metadata?.namespace ?? ""}/${p.metadata?.name ?? ""}`)
+        .sort();
+    const checkoutOrCart = await names("app in (checkout, cart)");
+    expect(checkoutOrCart).toHaveLength(4);
+    expect(checkoutOrCart.every((n) => /^shop\/(checkout|cart)-/.test(n))).toBe(true);
+    // notin with an existence requirement: pods that have an app label, other than those two.
+    const others = await names("app,app notin (checkout,cart)");
+    expect(others).toContain("shop/postgres-0");
+    expect(others.some((n) => checkoutOrCart.includes(n))).toBe(false);
+    // Pods without any app label: the control plane's static pods use component=… instead.
+    const withoutApp = await names("!app");
+    expect(withoutApp.length).toBeGreaterThan(0);
+    expect(withoutApp.some((n) => others.includes(n) || checkoutOrCart.includes(n))).toBe(false);
+    await expect(
+      core.listPodForAllNamespaces({ labelSelector: "app in (checkout" }),
+    ).rejects.toMatchObject({ code: 400 });
+  });
+
+  it("asks for kubectl's Table: negotiated for the typed client, rows through a raw request", async () => {
+    const accept = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    // The typed client sends the Accept header and gets a Table, but deserializes it as a
+    // PodList, keeping only kind/apiVersion/metadata (why the kube package has its own transport).
+    const typed = (await core.listNamespacedPod(
+      { namespace: "shop" },
+      setHeaderOptions("Accept", accept),
+    )) as unknown as { kind?: string };
+    expect(typed.kind).toBe("Table");
+    // The same request with client-node's own TLS and token, reading the body as sent.
+    const options: RequestOptions = { headers: { Accept: accept } };
+    await kc.applyToHTTPSOptions(options);
+    const url = new URL("/api/v1/namespaces/shop/pods", kc.getCurrentCluster()?.server);
+    const table = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request(url, options, (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString("utf8")));
+        res.on("end", () => resolve(JSON.parse(body) as Record<string, unknown>));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(table).toMatchObject({ kind: "Table", apiVersion: "meta.k8s.io/v1" });
+    const columns = (table.columnDefinitions as { name: string }[]).map((c) => c.name);
+    expect(columns.slice(0, 5)).toEqual(["Name", "Ready", "Status", "Restarts", "Age"]);
+    const rows = table.rows as { cells: unknown[] }[];
+    const checkout = rows.find((r) => r.cells[0] === "checkout-7d9c5b6f4-x8k2p");
+    expect(checkout?.cells.slice(1, 3)).toEqual(["0/1", "CrashLoopBackOff"]);
   });
 
   it("reads events through both APIs and filters by involved object", async () => {
@@ -170,6 +222,49 @@ describe("client-node against the demo cluster", () => {
       )
       .catch((e: unknown) => e);
     expect((refused as ApiException<string>).code).toBe(404);
+  });
+
+  it("watches events, in the core and the events.k8s.io shapes", async () => {
+    const core1: string[] = [];
+    const modern: string[] = [];
+    const w = new Watch(kc);
+    const a = await w.watch(
+      "/api/v1/namespaces/team-a/events",
+      { fieldSelector: "reason=FailedCreate" },
+      (phase, e: { reason?: string; message?: string; involvedObject?: { name?: string } }) =>
+        core1.push(`${phase} ${e.reason ?? ""} ${e.involvedObject?.name ?? ""} ${e.message ?? ""}`),
+      () => undefined,
+    );
+    const b = await w.watch(
+      "/apis/events.k8s.io/v1/namespaces/team-a/events",
+      {},
+      (phase, e: { reason?: string; note?: string; regarding?: { name?: string } }) =>
+        modern.push(`${phase} ${e.reason ?? ""} ${e.regarding?.name ?? ""} ${e.note ?? ""}`),
+      () => undefined,
+    );
+    // Both start with what exists (no resourceVersion given): the scenario's refusals.
+    await until(() => core1.length > 0 && modern.length > 0);
+    const before = { core: core1.length, modern: modern.length };
+    expect(core1.every((l) => l.startsWith("ADDED FailedCreate"))).toBe(true);
+    // Scaling past the quota makes the ReplicaSet controller record a new refusal.
+    await apps.patchNamespacedDeploymentScale(
+      { name: "dashboards", namespace: "team-a", body: { spec: { replicas: 5 } } },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    );
+    const refusal =
+      /ADDED FailedCreate dashboards-\S+ Error creating: .*exceeded quota: compute-quota/;
+    await until(
+      () =>
+        core1.slice(before.core).some((l) => refusal.test(l)) &&
+        modern.slice(before.modern).some((l) => refusal.test(l)),
+    );
+    a.abort();
+    b.abort();
+    // The field selector held on the core watch; the events.k8s.io one saw the scaling too.
+    expect(core1.every((l) => l.includes(" FailedCreate "))).toBe(true);
+    expect(
+      modern.slice(before.modern).some((l) => l.includes("ScalingReplicaSet dashboards")),
+    ).toBe(true);
   });
 
   it("watches, and keeps an informer's cache in step", async () => {

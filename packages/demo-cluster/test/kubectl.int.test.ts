@@ -174,6 +174,11 @@ describe.skipIf(!HAVE_KUBECTL)("real kubectl against the demo cluster", () => {
     const deploy = await k.ok("describe", "deploy", "orders-api", "-n", "orders");
     expect(deploy).toMatch(/Progressing\s+False\s+ProgressDeadlineExceeded/);
     expect(deploy).toMatch(/NewReplicaSet:\s+orders-api-6f9c8d7b5 \(1\/1 replicas created\)/);
+    // The Events section: kubectl finds the Deployment's events by its uid and kind.
+    expect(deploy).toMatch(/\nEvents:\n\s+Type\s+Reason\s+Age\s+From\s+Message\n/);
+    expect(deploy).toMatch(
+      /Normal\s+ScalingReplicaSet\s+\S+\s+deployment-controller\s+Scaled up replica set orders-api-6f9c8d7b5 from 0 to 1/,
+    );
     const node = await k.ok("describe", "node", "edge-worker-1");
     expect(node).toMatch(
       /Ready\s+Unknown\s+.*NodeStatusUnknown\s+Kubelet stopped posting node status\./,
@@ -186,6 +191,34 @@ describe.skipIf(!HAVE_KUBECTL)("real kubectl against the demo cluster", () => {
     const svc = await k.ok("describe", "svc", "frontend", "-n", "web");
     expect(svc).toMatch(/Selector:\s+app\.kubernetes\.io\/name=front-end/);
     expect(svc).toMatch(/Endpoints:\s*\n/);
+    expect(svc).toMatch(/\nEvents:\s+<none>\n?$/);
+    // An event about the Service (as the service controller records one) shows in its Events.
+    const target = (await call(cluster, "GET", "/api/v1/namespaces/web/services/frontend")).json();
+    const created = await call(cluster, "POST", "/api/v1/namespaces/web/events", {
+      body: {
+        apiVersion: "v1",
+        kind: "Event",
+        metadata: { name: "frontend.17f2a9c3d1e4b5a6", namespace: "web" },
+        involvedObject: {
+          kind: "Service",
+          namespace: "web",
+          name: "frontend",
+          apiVersion: "v1",
+          uid: (target.metadata as { uid: string }).uid,
+        },
+        reason: "UpdatedLoadBalancer",
+        message: "Updated load balancer with new hosts",
+        source: { component: "service-controller" },
+        firstTimestamp: new Date(Date.now() - 120_000).toISOString(),
+        lastTimestamp: new Date(Date.now() - 60_000).toISOString(),
+        count: 2,
+        type: "Normal",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await k.ok("describe", "svc", "frontend", "-n", "web")).toMatch(
+      /Events:\n\s+Type\s+Reason\s+Age\s+From\s+Message\n\s+-+\s+-+\s+-+\s+-+\s+-+\n\s+Normal\s+UpdatedLoadBalancer\s+\S+ \(x2 over \S+\)\s+service-controller\s+Updated load balancer with new hosts/,
+    );
     expect(await k.ok("describe", "ingress", "blog", "-n", "blog")).toMatch(
       /blog-web:80 \(<error: services "blog-web" not found>\)/,
     );
