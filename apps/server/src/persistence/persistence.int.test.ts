@@ -215,6 +215,16 @@ for (const backend of backends) {
         ["call-2", "ok", 12, false],
       ]);
       expect(turn?.toolLogs[0]?.outputPreview).toBe("checkout-7d9  0/1  CrashLoopBackOff\uFFFD");
+      // Timestamps round-trip to the millisecond, in UTC, whatever writes them.
+      const startedOf = (type: string, index = 0) =>
+        frames
+          .filter((f) => f.event.type === type)
+          .map((f) => (f.event as { startedAt: string }).startedAt)[index];
+      expect(turn?.startedAt).toBe(startedOf("turn.started"));
+      expect(turn?.toolLogs.map((l) => l.startedAt)).toEqual([
+        startedOf("tool.started", 0),
+        startedOf("tool.started", 1),
+      ]);
       expect(turn?.report).toMatchObject({
         id: `r-${begun.turnId}`,
         degraded: false,

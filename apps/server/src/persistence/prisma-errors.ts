@@ -1,9 +1,13 @@
 import { ServerError } from "../errors";
 import { Prisma } from "../db/prisma";
 
-/** A unique constraint refused the write (Prisma P2002). */
+/** A unique constraint refused the write (Prisma P2002, or a raw query's P2010 saying so). */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2002") return true;
+  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown } } | undefined)
+    ?.cause;
+  return error.code === "P2010" && cause?.kind === "UniqueConstraintViolation";
 }
 
 /** The record an update or delete needed was not there (Prisma P2025). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EventFrame } from "@kubemedic/protocol";
-import type { Prisma, PrismaClient } from "../db/prisma";
+import { Prisma, type PrismaClient } from "../db/prisma";
 import { ServerError } from "../errors";
 import type { Logger } from "../logger";
 import { toServerError } from "./prisma-errors";
@@ -93,23 +93,33 @@ export class TurnUnitOfWork {
   private async commit(write: TurnWrite): Promise<TurnCommit> {
     const { conversationId, turnId } = this;
     await this.prisma.$transaction(async (tx) => {
-      // Locks the conversation row first: message sequence numbers are taken under it.
-      const touched = await tx.conversation.updateMany({
-        where: { id: conversationId },
-        data: { updatedAt: write.finishedAt ?? new Date() },
-      });
-      if (touched.count === 0)
+      // The hot statements are raw (see TurnRepository.begin for why).
+      // Locks the conversation row first: message sequence numbers are taken
+      // under it. Every number this segment sent is stored now: the rest of its
+      // reservation is released.
+      const touched = await tx.$executeRaw`
+        UPDATE "Conversation"
+        SET "updatedAt" = ${write.finishedAt ?? new Date()},
+            "lastEventSeq" = GREATEST("lastEventSeq", ${write.maxSeq}::int),
+            "eventSeqReserved" = CASE WHEN "lastEventSeq" < ${write.maxSeq}::int
+              THEN ${write.maxSeq}::int ELSE "eventSeqReserved" END
+        WHERE id = ${conversationId}`;
+      if (touched === 0)
         throw new ServerError("not_found", `conversation ${conversationId} was deleted`);
-      // Every number this segment sent is stored now: release the rest of its reservation.
-      await tx.conversation.updateMany({
-        where: { id: conversationId, lastEventSeq: { lt: write.maxSeq } },
-        data: { lastEventSeq: write.maxSeq, eventSeqReserved: write.maxSeq },
-      });
-      const turn = await tx.turn.updateMany({
-        where: { id: turnId, conversationId, status: "running" },
-        data: turnFields(write),
-      });
-      if (turn.count === 0) {
+      // Fields the segment did not produce (null here) keep their stored value.
+      const turn = await tx.$executeRaw`
+        UPDATE "Turn" SET
+          status = ${write.status}::text::"TurnStatus",
+          model = COALESCE(${write.model ?? null}::text, model),
+          "startedAt" = COALESCE(${write.startedAt ?? null}::timestamp(3), "startedAt"),
+          "finishedAt" = COALESCE(${write.finishedAt ?? null}::timestamp(3), "finishedAt"),
+          "durationMs" = COALESCE(${write.durationMs ?? null}::int, "durationMs"),
+          "inputTokens" = COALESCE(${write.inputTokens ?? null}::int, "inputTokens"),
+          "outputTokens" = COALESCE(${write.outputTokens ?? null}::int, "outputTokens"),
+          "errorCode" = COALESCE(${write.errorCode ?? null}::text, "errorCode"),
+          error = COALESCE(${write.error ?? null}::text, error)
+        WHERE id = ${turnId} AND "conversationId" = ${conversationId} AND status = 'running'`;
+      if (turn === 0) {
         throw new ServerError(
           "conflict",
           `turn ${turnId} is no longer running (cancelled or interrupted meanwhile)`,
@@ -117,11 +127,17 @@ export class TurnUnitOfWork {
       }
       await this.writeMessages(tx, write);
       if (write.toolLogs.length > 0) {
-        await tx.toolLog.createMany({
-          data: write.toolLogs.map((t) => ({ ...t, turnId })),
-          // A tool call already logged in an earlier segment keeps its first record.
-          skipDuplicates: true,
-        });
+        const rows = write.toolLogs.map(
+          (t) => Prisma.sql`(${randomUUID()}, ${turnId}, ${t.toolCallId}, ${t.tool}, ${t.command},
+            ${t.classification}::text::"ToolClassification", ${t.status}::text::"ToolStatus",
+            ${t.durationMs}::int, ${t.outputPreview}, ${t.truncated}, ${t.startedAt}::timestamp(3))`,
+        );
+        // A tool call already logged in an earlier segment keeps its first record.
+        await tx.$executeRaw`
+          INSERT INTO "ToolLog" (id, "turnId", "toolCallId", tool, command, classification, status,
+            "durationMs", "outputPreview", truncated, "startedAt")
+          VALUES ${Prisma.join(rows)}
+          ON CONFLICT ("turnId", "toolCallId") DO NOTHING`;
       }
       if (write.reports.length > 0) {
         const ids = await freshIds(
@@ -174,29 +190,21 @@ export class TurnUnitOfWork {
 
   private async writeMessages(tx: Prisma.TransactionClient, write: TurnWrite): Promise<void> {
     if (write.messages.length === 0) return;
-    const max = await tx.message.aggregate({
-      where: { conversationId: this.conversationId },
-      _max: { seq: true },
-    });
-    const base = max._max.seq ?? 0;
+    const wanted = write.messages.map((m) => m.id);
+    const [found] = await tx.$queryRaw<{ max: number | null; taken: string[] }[]>`
+      SELECT (SELECT max(seq) FROM "Message" WHERE "conversationId" = ${this.conversationId}) AS max,
+             ARRAY(SELECT id FROM "Message" WHERE id = ANY(${wanted}::text[])) AS taken`;
+    const base = found?.max ?? 0;
     // The agent's message ids become the rows' ids so a reload matches what streamed.
-    const ids = await freshIds(
-      tx,
-      "message",
-      write.messages.map((m) => m.id),
+    const ids = freshOf(wanted, new Set(found?.taken ?? []));
+    const rows = write.messages.map(
+      (m, i) => Prisma.sql`(${ids[i]}, ${this.conversationId}, ${this.turnId},
+        'assistant'::"MessageRole", ${m.content}, ${JSON.stringify(m.toolCalls)}::jsonb,
+        ${base + i + 1}::int, ${m.createdAt}::timestamp(3))`,
     );
-    await tx.message.createMany({
-      data: write.messages.map((m, i) => ({
-        id: ids[i] as string,
-        conversationId: this.conversationId,
-        turnId: this.turnId,
-        role: "assistant" as const,
-        content: m.content,
-        toolCalls: m.toolCalls as Prisma.InputJsonValue,
-        seq: base + i + 1,
-        createdAt: m.createdAt,
-      })),
-    });
+    await tx.$executeRaw`
+      INSERT INTO "Message" (id, "conversationId", "turnId", role, content, "toolCalls", seq, "createdAt")
+      VALUES ${Prisma.join(rows)}`;
   }
 
   /** The separate write after a failed commit: outputs are gone, the failure is recorded. */
@@ -228,37 +236,24 @@ export class TurnUnitOfWork {
   }
 }
 
-function turnFields(write: TurnWrite): Prisma.TurnUpdateManyMutationInput {
-  const data: Prisma.TurnUpdateManyMutationInput = { status: write.status };
-  if (write.model !== undefined) data.model = write.model;
-  if (write.startedAt !== undefined) data.startedAt = write.startedAt;
-  if (write.finishedAt !== undefined) data.finishedAt = write.finishedAt;
-  if (write.durationMs !== undefined) data.durationMs = write.durationMs;
-  if (write.inputTokens !== undefined) data.inputTokens = write.inputTokens;
-  if (write.outputTokens !== undefined) data.outputTokens = write.outputTokens;
-  if (write.errorCode !== undefined) data.errorCode = write.errorCode;
-  if (write.error !== undefined) data.error = write.error;
-  return data;
-}
-
 /**
  * Keeps caller-chosen ids unless a row already has one (an agent reusing an id
  * across conversations must not fail a user's turn): those get a fresh UUID.
  */
 async function freshIds(
   tx: Prisma.TransactionClient,
-  table: "message" | "diagnosisReport",
+  table: "diagnosisReport",
   wanted: string[],
 ): Promise<string[]> {
-  const where = { id: { in: wanted } };
-  const taken =
-    table === "message"
-      ? await tx.message.findMany({ where, select: { id: true } })
-      : await tx.diagnosisReport.findMany({ where, select: { id: true } });
-  const takenIds = new Set(taken.map((row) => row.id));
+  const taken = await tx[table].findMany({ where: { id: { in: wanted } }, select: { id: true } });
+  return freshOf(wanted, new Set(taken.map((row) => row.id)));
+}
+
+/** `wanted`, with a fresh UUID for each id already taken or repeated. */
+function freshOf(wanted: string[], taken: ReadonlySet<string>): string[] {
   const seen = new Set<string>();
   return wanted.map((id) => {
-    const fresh = takenIds.has(id) || seen.has(id) ? randomUUID() : id;
+    const fresh = taken.has(id) || seen.has(id) ? randomUUID() : id;
     seen.add(fresh);
     return fresh;
   });
