@@ -159,6 +159,7 @@ export async function startServer(
       persistence,
       prisma: database.prisma,
       agent,
+      clusters,
       hub,
       runner,
       metrics,

@@ -37,15 +37,20 @@ export class Gate {
 export function gatedModel(
   gate: Gate,
   namespace = "shop",
-  /** The first words of a turn, from the user's question. */
-  opening: (question: string) => string = () => "Looking at the pods first.",
+  /**
+   * The first words of a turn, from the user's question and what the agent
+   * attached to it (`clusterContext`, `namespace`…).
+   */
+  opening: (question: string, meta: Record<string, unknown>) => string = () =>
+    "Looking at the pods first.",
 ): ModelHandle {
   const step: ScriptStep = (messages) => {
     const last = messages[messages.length - 1];
     if (last === undefined || !("tool_call_id" in last)) {
-      const question = messages.filter((m) => m.getType() === "human").at(-1)?.text ?? "";
+      const human = messages.filter((m) => m.getType() === "human").at(-1);
+      const meta = (human?.additional_kwargs.kubemedic ?? {}) as Record<string, unknown>;
       return {
-        text: opening(question),
+        text: opening(human?.text ?? "", meta),
         toolCalls: [{ name: "kubectl", args: { command: `get pods -n ${namespace}` } }],
       };
     }

@@ -1,4 +1,9 @@
-import { ConversationDetail, type EventFrame } from "@kubemedic/protocol";
+import {
+  ConversationDetail,
+  type ClustersResponse,
+  type ConversationList,
+  type EventFrame,
+} from "@kubemedic/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REPLAY_MAX_EVENTS } from "../src/gateway/replay-buffer";
 import { startDemo, type DemoFixture } from "./demo";
@@ -69,8 +74,12 @@ describe.each(backends)("live gateway on $name", (backend) => {
       database = await backend.create();
       fx = await GatewayFixture.start(database, {
         kubeconfig: demo.kubeconfig,
-        model: gatedModel(gate, "shop", (question) =>
-          question.startsWith("at length:") ? LONG_ANSWER : "Looking at the pods first.",
+        model: gatedModel(gate, "shop", (question, meta) =>
+          question.startsWith("at length:")
+            ? LONG_ANSWER
+            : question === "where am I?"
+              ? `context=${String(meta.clusterContext)} namespace=${String(meta.namespace)}`
+              : "Looking at the pods first.",
         ),
         graphConfig: SCRIPTED_GRAPH,
         env: {
@@ -187,6 +196,44 @@ describe.each(backends)("live gateway on $name", (backend) => {
       }
       expect(end.seq).toBe((await detail(conversationId, "lee")).lastSeq);
       await first.close();
+    });
+
+    it("conversation.open with create refuses an unknown cluster context as REST does; a known one and the namespace reach the turn", async () => {
+      const socket = await as("kim");
+      socket.send({
+        type: "conversation.open",
+        requestId: "bad",
+        create: { clusterContext: "no-such-context", namespace: "shop" },
+      });
+      expect(
+        await socket.waitFor((f) => f.type === "error" && f.requestId === "bad"),
+      ).toMatchObject({
+        code: "bad_request",
+        message: 'unknown cluster context "no-such-context"',
+      });
+      const overRest = await fx.rest("/api/conversations", {
+        method: "POST",
+        body: { clusterContext: "no-such-context" },
+        user: "kim",
+      });
+      expect(overRest.status).toBe(400);
+      expect(
+        (await fx.json<ConversationList>("/api/conversations", { user: "kim" })).items,
+      ).toEqual([]);
+
+      const { contexts } = await fx.json<ClustersResponse>("/api/clusters", { user: "kim" });
+      const context = contexts[0]!.name;
+      const conversationId = await fx.newConversation(socket, {
+        clusterContext: context,
+        namespace: "shop",
+      });
+      const turnId = await fx.send(socket, conversationId, "where am I?");
+      await socket.event("turn.completed", turnId);
+      const said = socket
+        .events(conversationId)
+        .flatMap((e) => (e.event.type === "assistant.message" ? [e.event.content] : []));
+      expect(said).toContain(`context=${context} namespace=shop`);
+      await socket.close();
     });
 
     it("a turn keeps running when its only socket drops, and its result is there on reload", async () => {

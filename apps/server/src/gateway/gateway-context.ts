@@ -1,4 +1,5 @@
 import type { Agent } from "@kubemedic/agent";
+import type { ClusterRegistry } from "../cluster/cluster-registry";
 import type { GatewayLimits } from "../config";
 import type { PrismaClient } from "../db/prisma";
 import type { Logger } from "../logger";
@@ -14,6 +15,8 @@ export interface GatewayContext {
   /** For the few reads and writes the repositories do not offer (targets, orphans, seq). */
   prisma: PrismaClient;
   agent: Pick<Agent, "runTurn" | "pendingApproval">;
+  /** The contexts a new conversation may name. */
+  clusters: Pick<ClusterRegistry, "hasContext">;
   hub: ConversationHub;
   runner: TurnRunner;
   metrics: GatewayMetrics;

@@ -1,4 +1,5 @@
 import type { ClientFrame, ServerFrameOf } from "@kubemedic/protocol";
+import { checkClusterContext } from "../../cluster/check-context";
 import type { Connection } from "../connection";
 import type { GatewayContext } from "../gateway-context";
 
@@ -19,6 +20,8 @@ export async function openConversation(
 ): Promise<void> {
   let id = frame.conversationId;
   if (id === undefined) {
+    // As over REST: an unknown context is refused now, not by every turn later.
+    checkClusterContext(ctx.clusters, frame.create?.clusterContext);
     const created = await ctx.persistence.conversations.create(conn.user, frame.create ?? {});
     id = created.id;
   }

@@ -1,7 +1,7 @@
 import { CreateConversationBody, PatchConversationBody } from "@kubemedic/protocol";
 import express, { type Router } from "express";
 import { z } from "zod";
-import { ServerError } from "../../errors";
+import { checkClusterContext } from "../../cluster/check-context";
 import { userOf } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
@@ -31,7 +31,7 @@ export function conversationRoutes(ctx: ApiContext): Router {
 
   router.post("/conversations", async (req, res) => {
     const body = validate(CreateConversationBody, req.body ?? {}, "conversation");
-    checkContext(ctx, body.clusterContext);
+    checkClusterContext(ctx.clusters, body.clusterContext);
     res.status(201).json(await conversations.create(userOf(res), body));
   });
 
@@ -44,7 +44,7 @@ export function conversationRoutes(ctx: ApiContext): Router {
   router.patch("/conversations/:id", async (req, res) => {
     const id = validate(Id, req.params.id, "conversation id");
     const body = validate(PatchConversationBody, req.body ?? {}, "conversation patch");
-    checkContext(ctx, body.clusterContext);
+    checkClusterContext(ctx.clusters, body.clusterContext);
     const updated = await conversations.update(userOf(res), id, body);
     // The next turn runs against the new target.
     const channel = ctx.hub.get(id);
@@ -70,11 +70,4 @@ export function conversationRoutes(ctx: ApiContext): Router {
     res.status(204).end();
   });
   return router;
-}
-
-/** A conversation may only name a context the server knows. */
-function checkContext(ctx: ApiContext, context: string | undefined): void {
-  if (context !== undefined && !ctx.clusters.hasContext(context)) {
-    throw new ServerError("bad_request", `unknown cluster context "${context}"`);
-  }
 }
