@@ -108,7 +108,17 @@ export const demoClusterCommand: Command = {
       throw error;
     }
     const kubeconfig = resolve(flags.kubeconfigOut);
-    await cluster.writeKubeconfig(kubeconfig);
+    try {
+      await cluster.writeKubeconfig(kubeconfig);
+    } catch (error) {
+      // A bad path is the user's to fix: one line saying which and why, not a stack trace.
+      await cluster.close();
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      console.error(
+        `kubemedic demo-cluster: cannot write the kubeconfig to ${kubeconfig} (${code}); choose a writable path with --kubeconfig-out`,
+      );
+      return 1;
+    }
     const names = cluster.scenarios.map((s) => `${s.name} (${s.namespace})`).join(", ");
     console.log(`kubemedic demo cluster listening on ${cluster.url}`);
     console.log(`kubeconfig: ${kubeconfig}`);
