@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startDemoCluster, type DemoCluster } from "@kubemedic/demo-cluster";
 import { afterAll, describe, expect, it } from "vitest";
 import { testBackends } from "../test/backends";
 import { TcpProxy } from "../test/tcp-proxy";
@@ -19,6 +20,32 @@ const postgres = (await testBackends()).find((b) => b.name === "postgres");
 function config(env: Record<string, string>) {
   return loadConfig({ PORT: "0", KUBEMEDIC_DEMO: "false", ...env }, {}, scratch);
 }
+
+/** A kubeconfig for the demo cluster, reaching it through `port` (a proxy) when given. */
+function kubeconfigFor(demo: DemoCluster, name: string, port?: number): string {
+  const path = join(scratch, name);
+  const server = port === undefined ? demo.url : `https://127.0.0.1:${port}`;
+  writeFileSync(path, demo.kubeconfig().replace(`server: ${demo.url}`, `server: ${server}`));
+  return path;
+}
+
+/** /readyz, status and body. */
+async function ready(url: string): Promise<[number, unknown]> {
+  const res = await fetch(`${url}/readyz`);
+  return [res.status, await res.json()];
+}
+
+/** Polls until /readyz answers `status` (a pool or a client may take a moment to notice). */
+async function readyUntil(url: string, status: number): Promise<[number, unknown]> {
+  let last = await ready(url);
+  for (let i = 0; i < 50 && last[0] !== status; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await ready(url);
+  }
+  return last;
+}
+
+const READY = { status: "ready", db: "ok", cluster: "ok", demo: false, reasons: [] };
 
 describe("startServer", () => {
   it("marks turns a previous process left running as interrupted, and serves /healthz and the placeholder", async () => {
@@ -57,7 +84,72 @@ describe("startServer", () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 
+  it("/readyz answers 503 while the default cluster is unreachable, and 200 again once it is back", async () => {
+    const demo = await startDemoCluster({ port: 0, scenarios: ["crashloop-missing-env"] });
+    const proxy = new TcpProxy("127.0.0.1", Number(new URL(demo.url).port));
+    await proxy.start();
+    const server = await startServer(
+      config({
+        KUBEMEDIC_DATA_DIR: join(scratch, "readyz-cluster"),
+        KUBEMEDIC_KUBECONFIG: kubeconfigFor(demo, "readyz-cluster.kubeconfig", proxy.port),
+      }),
+      { logger: quiet, webDir: join(scratch, "no-web-build") },
+    );
+    try {
+      expect(await ready(server.url)).toEqual([200, READY]);
+      await proxy.cut();
+      const [status, body] = await readyUntil(server.url, 503);
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ status: "not_ready", db: "ok", cluster: "unreachable" });
+      expect((body as { reasons: string[] }).reasons).toEqual([
+        expect.stringMatching(/^cluster unreachable: /),
+      ]);
+      // Liveness is not readiness: the process is fine, only its cluster is not.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      await proxy.start();
+      expect(await readyUntil(server.url, 200)).toEqual([200, READY]);
+    } finally {
+      await server.close();
+      await proxy.cut();
+      await demo.close();
+    }
+  });
+
   describe.skipIf(postgres?.skipped !== undefined)("on PostgreSQL", () => {
+    it("/readyz answers 503 while the database is unreachable, and 200 again once it is back", async () => {
+      const fixture = await postgres!.open();
+      const demo = await startDemoCluster({ port: 0, scenarios: ["crashloop-missing-env"] });
+      const target = new URL(fixture.databaseUrl!);
+      const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+      await proxy.start();
+      const viaProxy = new URL(target);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const server = await startServer(
+        config({
+          DATABASE_URL: viaProxy.toString(),
+          KUBEMEDIC_KUBECONFIG: kubeconfigFor(demo, "readyz-db.kubeconfig"),
+        }),
+        { logger: quiet, webDir: join(scratch, "no-web-build") },
+      );
+      try {
+        expect(await ready(server.url)).toEqual([200, READY]);
+        await proxy.cut();
+        const [status, body] = await readyUntil(server.url, 503);
+        expect(status).toBe(503);
+        expect(body).toMatchObject({ status: "not_ready", db: "unreachable", cluster: "ok" });
+        expect((body as { reasons: string[] }).reasons).toEqual([
+          expect.stringMatching(/^database unreachable: /),
+        ]);
+        await proxy.start();
+        expect(await readyUntil(server.url, 200)).toEqual([200, READY]);
+      } finally {
+        await server.close();
+        await proxy.cut();
+        await demo.close();
+        await fixture.dispose();
+      }
+    });
+
     it("answers 503 with the reason while the database is unreachable, and recovers", async () => {
       const fixture = await postgres!.open();
       const target = new URL(fixture.databaseUrl!);
