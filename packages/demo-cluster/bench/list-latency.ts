@@ -23,6 +23,13 @@ export interface SizeTimings {
   /** With Accept-Encoding: gzip, as kubectl and client-node send it; decompression by the client included. */
   httpJsonGzip: number[];
   httpTable: number[];
+  /**
+   * The same list with a write (a ConfigMap patch, untimed) before each request: the
+   * whole-list answer cached until the next write is never reused, so each list is
+   * assembled (and compressed) again — what a client pays on a cluster that changes.
+   */
+  httpJsonAfterWrite: number[];
+  httpJsonGzipAfterWrite: number[];
   httpSelector: number[];
   oursList: number[];
   naiveList: number[];
@@ -59,6 +66,17 @@ export async function runListBench(options: {
       options.warmup,
     );
     const httpTable = await time(() => get("/api/v1/pods", TABLE), runs, options.warmup);
+    let writes = 0;
+    const write = (): Promise<void> =>
+      patchConfigMap(cluster, agent, "bench-writes", { n: String(++writes) });
+    await createConfigMap(cluster, agent, "bench-writes");
+    const httpJsonAfterWrite = await time(() => get("/api/v1/pods"), runs, options.warmup, write);
+    const httpJsonGzipAfterWrite = await time(
+      () => get("/api/v1/pods", "application/json", true),
+      runs,
+      options.warmup,
+      write,
+    );
     const httpSelector = await time(
       () => get("/api/v1/pods?labelSelector=app%3Dsvc-0"),
       runs,
@@ -110,6 +128,8 @@ export async function runListBench(options: {
       httpJson,
       httpJsonGzip,
       httpTable,
+      httpJsonAfterWrite,
+      httpJsonGzipAfterWrite,
       httpSelector,
       oursList,
       naiveList,
@@ -117,7 +137,7 @@ export async function runListBench(options: {
       naiveSelector,
     };
     options.log(
-      `${pods} pods: start ${startMs.toFixed(0)} ms, list JSON median ${median(httpJson).toFixed(1)} ms (gzip ${median(httpJsonGzip).toFixed(1)} ms) (${(jsonBytes / 2 ** 20).toFixed(1)} MiB), Table ${median(httpTable).toFixed(1)} ms`,
+      `${pods} pods: start ${startMs.toFixed(0)} ms, list JSON median ${median(httpJson).toFixed(1)} ms (gzip ${median(httpJsonGzip).toFixed(1)} ms) (${(jsonBytes / 2 ** 20).toFixed(1)} MiB), after a write ${median(httpJsonAfterWrite).toFixed(1)} ms (gzip ${median(httpJsonGzipAfterWrite).toFixed(1)} ms), Table ${median(httpTable).toFixed(1)} ms`,
     );
     out.push(r);
   }
@@ -152,10 +172,81 @@ function fetchBytes(
   });
 }
 
-async function time(fn: () => unknown, runs: number, warmup: number): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
+/** A ConfigMap in default: writing it touches no pod, so the reconciler has nothing to do. */
+async function createConfigMap(cluster: DemoCluster, agent: Agent, name: string): Promise<void> {
+  const status = await send(
+    cluster,
+    agent,
+    "POST",
+    "/api/v1/namespaces/default/configmaps",
+    "application/json",
+    {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name },
+      data: {},
+    },
+  );
+  if (status !== 201) throw new Error(`HTTP ${status} creating ConfigMap ${name}`);
+}
+
+async function patchConfigMap(
+  cluster: DemoCluster,
+  agent: Agent,
+  name: string,
+  data: Record<string, string>,
+): Promise<void> {
+  const status = await send(
+    cluster,
+    agent,
+    "PATCH",
+    `/api/v1/namespaces/default/configmaps/${name}`,
+    "application/merge-patch+json",
+    { data },
+  );
+  if (status !== 200) throw new Error(`HTTP ${status} patching ConfigMap ${name}`);
+}
+
+function send(
+  cluster: DemoCluster,
+  agent: Agent,
+  method: string,
+  path: string,
+  contentType: string,
+  body: unknown,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, cluster.url),
+      {
+        agent,
+        method,
+        headers: { Authorization: `Bearer ${cluster.token}`, "Content-Type": contentType },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Samples of `fn`; `before` runs ahead of each call, untimed. */
+async function time(
+  fn: () => unknown,
+  runs: number,
+  warmup: number,
+  before?: () => Promise<void>,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) {
+    await before?.();
+    await fn();
+  }
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await before?.();
     const t = process.hrtime.bigint();
     await fn();
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
