@@ -14,11 +14,14 @@ import { startDemoFixture } from "./demoFixture";
  * age that ticks over a second between the two reads does not count.
  *
  * Modes: `text` compares line by line; `rows` compares the header and the
- * multiset of rows (kubectl orders ties of --sort-by and events with an
- * unstable sort); `object` compares parsed YAML/JSON (kubectl keeps
- * managedFields and last-applied-configuration, which the engine strips).
+ * multiset of rows (kubectl walks some maps in Go's random order);
+ * `timeline` compares the header and the order of the rows by their LAST SEEN
+ * column, rows that show the same age as a multiset (kubectl sorts events by
+ * time with an unstable sort, so only ties may differ); `object` compares
+ * parsed YAML/JSON (kubectl keeps managedFields and
+ * last-applied-configuration, which the engine strips).
  */
-type Mode = "text" | "rows" | "object";
+type Mode = "text" | "rows" | "timeline" | "object";
 const CASES: [command: string, mode: Mode][] = [
   ["get pods -n shop", "text"],
   ["get pods -A", "text"],
@@ -40,7 +43,7 @@ const CASES: [command: string, mode: Mode][] = [
   ["get nodes -o wide", "text"],
   ["get ns", "text"],
   ["get events -n shop", "text"],
-  ["get events -n shop --sort-by=.lastTimestamp", "rows"],
+  ["get events -n shop --sort-by=.lastTimestamp", "timeline"],
   ["get rs,sts,ds -A", "text"],
   ["get jobs,cj -A", "text"],
   ["get pvc,pv,sc -A", "text"],
@@ -85,8 +88,17 @@ const CASES: [command: string, mode: Mode][] = [
   ["logs checkout-7d9c5b6f4-m4zq9 -n shop --previous --tail=2", "text"],
   ["logs deploy/checkout -n shop --previous", "text"],
   ["logs -l app=checkout -n shop --previous --prefix", "rows"],
-  ["events -n shop", "rows"],
-  ["events -A --types=Warning", "rows"],
+  ["logs checkout-7d9c5b6f4-m4zq9 -n shop -c checkout --previous", "text"],
+  // The demo cluster spreads a log's lines over the container's run: --since cuts some off.
+  ["logs deploy/config-reloader -n ops --since=1h", "text"],
+  ["logs deploy/config-reloader -n ops --since=3h --tail=2", "text"],
+  ["events -n shop", "timeline"],
+  ["events -A --types=Warning", "timeline"],
+  ["events -n shop --for pod/checkout-7d9c5b6f4-m4zq9", "timeline"],
+  ["events -n shop --for deploy/checkout", "timeline"],
+  ["events -n default --for node/edge-worker-1", "timeline"],
+  ["events -A --for node/edge-worker-1", "timeline"],
+  ["events -n iot --for node/edge-worker-1", "timeline"],
   ["top pods -A", "text"],
   ["top nodes", "rows"],
   ["api-resources", "text"],
@@ -153,10 +165,12 @@ async function viaKubectl(command: string): Promise<string> {
 async function viaEngine(command: string): Promise<string> {
   const result = await fx.engine.run(command);
   const notes = new Set((result.notes ?? []).filter((n) => !n.startsWith("No resources found")));
-  return result.output
+  const kept = result.output
     .split("\n")
     .filter((line) => !notes.has(line))
     .join("\n");
+  // kubectl's notes go to stderr, which viaKubectl reads only when stdout is empty: likewise.
+  return kept.trim() === "" ? result.output : kept;
 }
 
 function compare(expected: string, actual: string, mode: Mode): string | undefined {
@@ -169,12 +183,34 @@ function compare(expected: string, actual: string, mode: Mode): string | undefin
   }
   const a = lines(expected);
   const b = lines(actual);
-  if (mode === "rows") {
+  if (mode === "timeline") {
+    if (a.length > 0 && JSON.stringify(timeline(a)) === JSON.stringify(timeline(b)))
+      return undefined;
+  } else if (mode === "rows") {
     if (a[0] === b[0] && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort()))
       return undefined;
   } else if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
   const i = a.findIndex((line, n) => line !== b[n]);
   return `first difference at line ${i + 1}:\n  kubectl: ${a[i] ?? "<end>"}\n  engine : ${b[i] ?? "<end>"}`;
+}
+
+/**
+ * The rows in runs of equal LAST SEEN (the header first): each run sorted, the
+ * runs in order. A table without a LAST SEEN column is left as it is.
+ */
+function timeline(rows: string[]): string[][] {
+  const [header = "", ...body] = rows;
+  const column = header.split(" ").indexOf("LAST");
+  if (column === -1) return [rows];
+  const runs: string[][] = [[header]];
+  let key: string | undefined;
+  for (const row of body) {
+    const age = row.split(" ")[column];
+    if (age !== key || runs.length === 1) runs.push([]);
+    key = age;
+    runs[runs.length - 1]!.push(row);
+  }
+  return runs.map((run) => [...run].sort());
 }
 
 function lines(text: string): string[] {
