@@ -277,8 +277,9 @@ async function ingressBackends(ctx: VerbContext, ingress: Obj): Promise<Map<stri
 
 /**
  * The object's events, found the way kubectl finds them (by name, namespace,
- * kind and uid). Node events are written with the node's name as uid, so
- * nodes are searched both ways and the results merged.
+ * kind and uid). Node events are written with the node's uid or its name as
+ * uid: kubectl asks twice; one query without the uid, checked here for either
+ * and ordered as kubectl merges them (uid first), gives the same list.
  */
 async function eventsFor(ctx: VerbContext, object: Obj, info: ResourceInfo): Promise<Obj[]> {
   const meta = (object.metadata ?? {}) as Obj;
@@ -287,21 +288,20 @@ async function eventsFor(ctx: VerbContext, object: Obj, info: ResourceInfo): Pro
   const uids = typeof meta.uid === "string" && meta.uid !== "" ? [meta.uid] : [];
   if (info.kind === "Node" && !uids.includes(name)) uids.push(name);
   const eventInfo = await ctx.cluster.discovery.resolve("events", ctx.signal);
-  const listings = await Promise.all(
-    (uids.length > 0 ? uids : [undefined]).map((uid) => {
-      const fields = [
-        `involvedObject.name=${name}`,
-        `involvedObject.namespace=${namespace}`,
-        `involvedObject.kind=${info.kind}`,
-        ...(uid === undefined ? [] : [`involvedObject.uid=${uid}`]),
-      ];
-      return listResource(ctx, eventInfo, {
-        namespace: namespace === "" ? undefined : namespace,
-        fieldSelector: fields.join(","),
-      });
-    }),
-  );
-  return listings.flatMap((listing) => (listing.kind === "objects" ? listing.items : []));
+  const fields = [
+    `involvedObject.name=${name}`,
+    `involvedObject.namespace=${namespace}`,
+    `involvedObject.kind=${info.kind}`,
+    ...(uids.length === 1 ? [`involvedObject.uid=${uids[0]}`] : []),
+  ];
+  const listing = await listResource(ctx, eventInfo, {
+    namespace: namespace === "" ? undefined : namespace,
+    fieldSelector: fields.join(","),
+  });
+  const events = listing.kind === "objects" ? listing.items : [];
+  if (uids.length < 2) return events;
+  const uidOf = (event: Obj): unknown => ((event.involvedObject ?? {}) as Obj).uid;
+  return uids.flatMap((uid) => events.filter((event) => uidOf(event) === uid));
 }
 
 async function ownedReplicaSets(ctx: VerbContext, deployment: Obj): Promise<Obj[]> {
