@@ -48,7 +48,7 @@ export { correlateSnapshot } from "./correlate/correlateSnapshot";
 export type { CorrelateOptions } from "./correlate/CorrelationContext";
 export { formatCandidatesText } from "./correlate/formatCandidatesText";
 // Connection and the kubectl engine (docs/kubectl-engine.md):
-//   loadKubeConfig({ kubeconfigPath?, context? }) → KubeConfig   (file, KUBECONFIG, ~/.kube/config, in-cluster; KubeError no_config)
+//   loadKubeConfig({ kubeconfigPath?, context?, env?, home?, serviceAccountDir? }) → KubeConfig   (file, KUBECONFIG, ~/.kube/config, in-cluster; KubeError no_config)
 //   listContexts(kc) → ClusterContext[]
 //   new Cluster(kc, { context?, namespace?, requestTimeoutMs? }) → .kubeConfig .context .namespace .server
 //     .listNamespaces(signal?) .version(signal?) .discovery.resolve(type) / .resources() .close()
@@ -57,7 +57,12 @@ export { formatCandidatesText } from "./correlate/formatCandidatesText";
 //     .run(line, { namespace?, manifest?, signal?, allowMutations? false }) → Promise<KubectlResult>  (never throws)
 //     .preview(line, { namespace?, manifest? }) → Promise<MutationPreview>  (reads only; KubeError on a bad line)
 //   redactObject(obj, { kind? }), redactText(text), redactEnvValue(name, value), redactCommand(line), redactManifest(yaml)
-export { loadKubeConfig, selectContext, SERVICE_ACCOUNT_TOKEN } from "./connection/loadKubeConfig";
+export {
+  loadKubeConfig,
+  selectContext,
+  SERVICE_ACCOUNT_DIR,
+  SERVICE_ACCOUNT_TOKEN,
+} from "./connection/loadKubeConfig";
 export type { LoadKubeConfigOptions } from "./connection/loadKubeConfig";
 export { listContexts, DEMO_CONTEXT } from "./connection/listContexts";
 export { Cluster } from "./connection/cluster";

@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster, KubeError, listContexts, loadKubeConfig } from "../src/index";
+import { Cluster, KubeError, KubectlEngine, listContexts, loadKubeConfig } from "../src/index";
 import type { DemoFixture } from "./demoFixture";
 import { startDemoFixture } from "./demoFixture";
 
@@ -65,6 +67,52 @@ describe("connection to a real API server (the demo cluster)", () => {
       );
     } finally {
       cluster.close();
+    }
+  });
+
+  it("runs in a pod: the mounted service account, the service host from the environment", async () => {
+    // A pod's view: no kubeconfig anywhere, KUBERNETES_SERVICE_HOST/PORT set, and the
+    // kubelet's mount (token, ca.crt, namespace) — here the demo cluster's token and CA.
+    const root = mkdtempSync(join(tmpdir(), "kubemedic-sa-"));
+    const mount = join(root, "serviceaccount");
+    mkdirSync(mount);
+    writeFileSync(join(mount, "token"), fx.demo.token);
+    writeFileSync(join(mount, "ca.crt"), fx.demo.caPem);
+    writeFileSync(join(mount, "namespace"), "payments\n");
+    const url = new URL(fx.demo.url);
+    const env = { KUBERNETES_SERVICE_HOST: url.hostname, KUBERNETES_SERVICE_PORT: url.port };
+    const kc = loadKubeConfig({ env, home: root, serviceAccountDir: mount });
+    expect(listContexts(kc)).toEqual([
+      expect.objectContaining({
+        name: "in-cluster",
+        current: true,
+        defaultNamespace: "payments",
+        server: fx.demo.url,
+      }),
+    ]);
+    const cluster = new Cluster(kc);
+    try {
+      expect(cluster.namespace).toBe("payments");
+      const pods = await new KubectlEngine(cluster).run("get pods -o name");
+      expect(pods.ok, pods.output).toBe(true);
+      expect(pods.output).toMatch(/^pod\/payments-api-/m);
+    } finally {
+      cluster.close();
+    }
+    // Without the service host (not in a pod), or without the mount, nothing is configured.
+    for (const attempt of [
+      () => loadKubeConfig({ env: {}, home: root, serviceAccountDir: mount }),
+      () => loadKubeConfig({ env, home: root, serviceAccountDir: join(root, "absent") }),
+    ])
+      expect(attempt).toThrow(/tried .*the in-cluster service account/);
+    // A token the API server refuses is an unauthorized error, not a hang or a crash.
+    writeFileSync(join(mount, "token"), "revoked-token");
+    const revoked = new Cluster(loadKubeConfig({ env, home: root, serviceAccountDir: mount }));
+    try {
+      await expect(revoked.listNamespaces()).rejects.toMatchObject({ code: "unauthorized" });
+    } finally {
+      revoked.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,14 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
+import { isIPv6 } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
 import { KubeError } from "../errors";
 
-/** Where the in-cluster service-account token lives (mounted by the kubelet). */
-export const SERVICE_ACCOUNT_TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
+/** Where the kubelet mounts a pod's service account (token, ca.crt, namespace). */
+export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+/** The in-cluster service-account token. */
+export const SERVICE_ACCOUNT_TOKEN = `${SERVICE_ACCOUNT_DIR}/token`;
 
 export interface LoadKubeConfigOptions {
   /** An explicit kubeconfig file; wins over KUBECONFIG and ~/.kube/config. */
@@ -16,6 +19,8 @@ export interface LoadKubeConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** @default os.homedir() */
   home?: string;
+  /** The mounted service account, for in-cluster use. @default SERVICE_ACCOUNT_DIR */
+  serviceAccountDir?: string;
 }
 
 /**
@@ -45,8 +50,11 @@ export function loadKubeConfig(options: LoadKubeConfigOptions = {}): KubeConfig 
   }
   if (present.length > 0) {
     readFiles(kc, present);
-  } else if (existsSync(SERVICE_ACCOUNT_TOKEN) && env.KUBERNETES_SERVICE_HOST !== undefined) {
-    kc.loadFromCluster();
+  } else if (
+    existsSync(join(options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR, "token")) &&
+    env.KUBERNETES_SERVICE_HOST !== undefined
+  ) {
+    loadInCluster(kc, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR, env);
   } else {
     tried.push("the in-cluster service account");
     throw new KubeError(
@@ -59,6 +67,46 @@ export function loadKubeConfig(options: LoadKubeConfigOptions = {}): KubeConfig 
     throw new KubeError("no_config", "the kubeconfig defines no context");
   }
   return kc;
+}
+
+/**
+ * The pod's own identity, as client-go's rest.InClusterConfig: the API server
+ * at KUBERNETES_SERVICE_HOST:PORT (from `env`, not only process.env), the
+ * mounted CA, the token file (re-read by client-node at least every minute, so
+ * a rotated token is picked up) and the pod's namespace as the context's.
+ */
+function loadInCluster(kc: KubeConfig, dir: string, env: NodeJS.ProcessEnv): void {
+  const host = env.KUBERNETES_SERVICE_HOST ?? "";
+  const port = env.KUBERNETES_SERVICE_PORT ?? "443";
+  const namespaceFile = join(dir, "namespace");
+  const namespace = existsSync(namespaceFile)
+    ? readFileSync(namespaceFile, "utf8").trim()
+    : undefined;
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: "in-cluster",
+        server: `https://${isIPv6(host) ? `[${host}]` : host}:${port}`,
+        caFile: join(dir, "ca.crt"),
+        skipTLSVerify: false,
+      },
+    ],
+    users: [
+      {
+        name: "service-account",
+        authProvider: { name: "tokenFile", config: { tokenFile: join(dir, "token") } },
+      },
+    ],
+    contexts: [
+      {
+        name: "in-cluster",
+        cluster: "in-cluster",
+        user: "service-account",
+        ...(namespace === undefined || namespace === "" ? {} : { namespace }),
+      },
+    ],
+    currentContext: "in-cluster",
+  });
 }
 
 function readFiles(kc: KubeConfig, files: string[]): void {
