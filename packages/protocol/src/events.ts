@@ -74,10 +74,18 @@ export const ToolFinishedEvent = z.object({
   structured: z.unknown().optional(),
 });
 
+/**
+ * The LLM tokens of the turn so far, on every event that ends or pauses it: a
+ * running total over the turn's segments (a resumed turn's `turn.completed`
+ * includes what its `approval.requested` reported).
+ */
+const usage = TokenUsage.optional();
+
 export const ApprovalRequestedEvent = z.object({
   type: z.literal("approval.requested"),
   ...base,
   requests: z.array(ApprovalRequest).min(1),
+  usage,
 });
 
 export const ApprovalResolvedEvent = z.object({
@@ -99,7 +107,7 @@ export const TurnCompletedEvent = z.object({
   type: z.literal("turn.completed"),
   ...base,
   durationMs: z.number().nonnegative(),
-  usage: TokenUsage.optional(),
+  usage,
   /** True when a limit (iterations, tokens, time) ended the turn with a partial answer. */
   partial: z.boolean().default(false),
 });
@@ -109,6 +117,7 @@ export const TurnFailedEvent = z.object({
   ...base,
   code: ErrorCode,
   message: z.string(),
+  usage,
 });
 
 export const TurnCancelledEvent = z.object({
@@ -120,6 +129,7 @@ export const TurnCancelledEvent = z.object({
    * stored `interrupted`, as after a crash, and can be asked again.
    */
   interrupted: z.boolean().optional(),
+  usage,
 });
 
 export const ConversationEvent = z.discriminatedUnion("type", [

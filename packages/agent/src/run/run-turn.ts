@@ -170,7 +170,12 @@ export async function* runTurn(
             const parsed = ApprovalInterrupt.safeParse(i.value);
             if (parsed.success) {
               paused = true;
-              yield { type: "approval.requested", turnId, requests: parsed.data.requests };
+              yield {
+                type: "approval.requested",
+                turnId,
+                requests: parsed.data.requests,
+                ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+              };
             }
           }
         }
@@ -180,11 +185,22 @@ export async function* runTurn(
       finished = true;
       switch (ending.kind) {
         case "cancelled":
-          yield { type: "turn.cancelled", turnId, reason: ending.reason };
+          yield {
+            type: "turn.cancelled",
+            turnId,
+            reason: ending.reason,
+            ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+          };
           return;
         case "failed":
           deps.logger?.warn?.({ turnId, code: ending.code, err: String(error) }, "turn failed");
-          yield { type: "turn.failed", turnId, code: ending.code, message: ending.message };
+          yield {
+            type: "turn.failed",
+            turnId,
+            code: ending.code,
+            message: ending.message,
+            ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+          };
           return;
         case "recursion": {
           const message = await closeAfterRecursionLimit(
