@@ -140,6 +140,8 @@ export async function startServer(
     });
 
     const metrics = new GatewayMetrics();
+    // Turns the previous process left running end here, as far as the metrics can tell.
+    if (interrupted > 0) metrics.turns.inc({ status: "interrupted" }, interrupted);
     const hub = new ConversationHub(metrics, (conversationId, floor) =>
       persistence.turns.reserveEventSeqs(conversationId, floor).catch((error: unknown) => {
         logger.warn({ err: error, conversationId }, "event numbers could not be reserved");

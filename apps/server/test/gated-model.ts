@@ -27,6 +27,9 @@ export class Gate {
   }
 }
 
+/** What every call of the gated model reports having used, as a real model would. */
+export const CALL_USAGE = { input_tokens: 100, output_tokens: 10 };
+
 /**
  * A zero-latency scripted model (the agent's test model) whose turns run one
  * kubectl read, then wait at the gate, then answer. Each answer depends only
@@ -52,9 +55,13 @@ export function gatedModel(
       return {
         text: opening(human?.text ?? "", meta),
         toolCalls: [{ name: "kubectl", args: { command: `get pods -n ${namespace}` } }],
+        usage: CALL_USAGE,
       };
     }
-    const answer: Reply = { text: "The pods are listed above; nothing else to check." };
+    const answer: Reply = {
+      text: "The pods are listed above; nothing else to check.",
+      usage: CALL_USAGE,
+    };
     return gate.wait().then(() => answer) as unknown as Reply;
   };
   return {

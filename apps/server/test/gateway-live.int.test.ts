@@ -7,7 +7,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REPLAY_MAX_EVENTS } from "../src/gateway/replay-buffer";
 import { startDemo, type DemoFixture } from "./demo";
-import { Gate, gatedModel } from "./gated-model";
+import { CALL_USAGE, Gate, gatedModel } from "./gated-model";
 import { GatewayFixture, SCRIPTED_GRAPH } from "./gateway-fixture";
 import { serverBackends, type ServerDatabase } from "./server-backends";
 import { TestSocket } from "./test-socket";
@@ -233,6 +233,51 @@ describe.each(backends)("live gateway on $name", (backend) => {
         .events(conversationId)
         .flatMap((e) => (e.event.type === "assistant.message" ? [e.event.content] : []));
       expect(said).toContain(`context=${context} namespace=shop`);
+      await socket.close();
+    });
+
+    it("counts the LLM tokens of every turn, cancelled ones included, and each turn's status", async () => {
+      const metric = async (series: string) => {
+        const text = await (await fx.rest("/metrics", { user: "max" })).text();
+        const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+        return line === undefined ? 0 : Number(line.slice(series.length + 1));
+      };
+      const input = 'kubemedic_llm_tokens_total{direction="input"}';
+      const output = 'kubemedic_llm_tokens_total{direction="output"}';
+      const before = {
+        input: await metric(input),
+        output: await metric(output),
+        cancelled: await metric('kubemedic_turns_total{status="cancelled"}'),
+        completed: await metric('kubemedic_turns_total{status="completed"}'),
+      };
+      const socket = await as("max");
+      const conversationId = await fx.newConversation(socket);
+
+      // Stopped after its first model call: that call's tokens count.
+      gate.close();
+      const stopped = await fx.send(socket, conversationId, "list pods in shop");
+      await socket.event("tool.finished", stopped);
+      socket.send({ type: "turn.cancel", conversationId, turnId: stopped });
+      const cancelled = await socket.event("turn.cancelled", stopped);
+      expect(cancelled.event.usage).toEqual({
+        inputTokens: CALL_USAGE.input_tokens,
+        outputTokens: CALL_USAGE.output_tokens,
+      });
+      gate.open();
+      // Two model calls.
+      const done = await fx.send(socket, conversationId, "list pods in shop");
+      const completed = await socket.event("turn.completed", done);
+      expect(completed.event.usage?.inputTokens).toBe(2 * CALL_USAGE.input_tokens);
+
+      expect(await metric(input)).toBe(before.input + 3 * CALL_USAGE.input_tokens);
+      expect(await metric(output)).toBe(before.output + 3 * CALL_USAGE.output_tokens);
+      expect(await metric('kubemedic_turns_total{status="cancelled"}')).toBe(before.cancelled + 1);
+      expect(await metric('kubemedic_turns_total{status="completed"}')).toBe(before.completed + 1);
+      // The stored turns say the same.
+      expect((await detail(conversationId, "max")).turns.map((t) => t.usage)).toEqual([
+        cancelled.event.usage,
+        completed.event.usage,
+      ]);
       await socket.close();
     });
 
@@ -505,6 +550,9 @@ describe.each(backends)("live gateway on $name", (backend) => {
         interrupted: true,
       });
       expect((await socket.closed).code).toBe(1001);
+      expect(fx.server.metrics.render()).toMatch(
+        /^kubemedic_turns_total\{status="interrupted"\} 1$/m,
+      );
 
       gate.open();
       await fx.restart();

@@ -105,6 +105,7 @@ export async function recoverOrphanedTurn(ctx: GatewayContext, channel: Channel)
     });
   if (count > 0) {
     ctx.logger.warn({ conversationId: channel.conversationId, count }, "orphaned turn interrupted");
+    ctx.metrics.turns.inc({ status: "interrupted" }, count);
   }
   return count;
 }

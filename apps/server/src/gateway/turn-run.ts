@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from "@kubemedic/protocol";
+import type { ApprovalDecision, TokenUsage } from "@kubemedic/protocol";
 import type { TurnUnitOfWork } from "../persistence/turn-unit-of-work";
 
 /** Why the gateway stopped a turn; only these ever abort a run (never a closed socket). */
@@ -20,6 +20,11 @@ export interface TurnRunInit {
   unitOfWork: TurnUnitOfWork;
   clusterContext: string | undefined;
   namespace: string | undefined;
+  /**
+   * A resumed turn's tokens up to its pause, already counted in the metrics:
+   * the agent reports a running total over the turn. @default none
+   */
+  usageBefore?: TokenUsage | undefined;
 }
 
 /**

@@ -246,7 +246,7 @@ export class TurnRunner {
       run.settle();
       run.outcome = event.type;
       this.deps.hub.publish(channel, frame);
-      this.account(event);
+      this.account(run, event);
       return endingOf(event);
     } catch (error) {
       const wire = wireErrorOf(error);
@@ -258,20 +258,24 @@ export class TurnRunner {
         message: wire.exposed
           ? `The results of this turn could not be saved: ${wire.message}`
           : "The results of this turn could not be saved.",
+        ...(event.usage === undefined ? {} : { usage: event.usage }),
       };
       run.settle();
       run.outcome = failed.type;
       this.deps.hub.publish(channel, { ...frame, event: failed });
-      this.account(failed);
+      this.account(run, failed);
       return "failed";
     }
   }
 
-  private account(event: SegmentEnd): void {
+  /** Errors by code, and the LLM tokens of every segment, however it ended (the new ones only). */
+  private account(run: TurnRun, event: SegmentEnd): void {
     if (event.type === "turn.failed") this.deps.metrics.error(event.code);
-    if (event.type === "turn.completed" && event.usage !== undefined) {
-      this.deps.metrics.llmTokens.inc({ direction: "input" }, event.usage.inputTokens);
-      this.deps.metrics.llmTokens.inc({ direction: "output" }, event.usage.outputTokens);
-    }
+    if (event.usage === undefined) return;
+    const before = run.init.usageBefore;
+    const input = event.usage.inputTokens - (before?.inputTokens ?? 0);
+    const output = event.usage.outputTokens - (before?.outputTokens ?? 0);
+    if (input > 0) this.deps.metrics.llmTokens.inc({ direction: "input" }, input);
+    if (output > 0) this.deps.metrics.llmTokens.inc({ direction: "output" }, output);
   }
 }

@@ -142,7 +142,11 @@ export class TurnBuffer {
       }
       case "approval.requested":
         for (const request of event.requests) this.addApproval(request, at);
-        this.end = { status: "awaiting_approval", at };
+        this.end = {
+          status: "awaiting_approval",
+          at,
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
+        };
         return true;
       case "approval.resolved":
         for (const d of event.decisions) {
@@ -164,7 +168,13 @@ export class TurnBuffer {
         };
         return true;
       case "turn.failed":
-        this.end = { status: "failed", at, errorCode: event.code, error: cleanText(event.message) };
+        this.end = {
+          status: "failed",
+          at,
+          errorCode: event.code,
+          error: cleanText(event.message),
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
+        };
         return true;
       case "turn.cancelled":
         this.end = {
@@ -172,6 +182,7 @@ export class TurnBuffer {
           at,
           errorCode: event.interrupted === true ? "shutting_down" : "cancelled",
           ...(event.reason === undefined ? {} : { error: cleanText(event.reason) }),
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
         };
         return true;
     }
