@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DiagnosisReport, RootCauseCandidate } from "@kubemedic/protocol";
 import {
   fullClusterSnapshot,
+  healthyNamespaces,
   readScenario,
   scenarioNames,
   scenarioSnapshot,
@@ -57,12 +58,7 @@ describe("correlateSnapshot over the full built-in cluster", () => {
   it("ranks each scenario's cause first within its namespace and invents nothing in the healthy ones", async () => {
     const snapshot = fullClusterSnapshot();
     const all = await correlateSnapshot(snapshot);
-    const healthy = new Set(
-      scenarioNames()
-        .map(readScenario)
-        .filter((f) => f.expect.category === "Healthy")
-        .map((f) => f.namespace),
-    );
+    const healthy = new Set(healthyNamespaces());
     expect(
       all
         .filter((c) => healthy.has(c.primary.namespace ?? ""))

@@ -20,7 +20,7 @@ export const SCENARIOS_DIR = fileURLToPath(
 export interface ScenarioFixture {
   name: string;
   namespace: string;
-  expect: { category: string; resource: string; mentions: string[] };
+  expect: { category: string; resource: string; mentions: string[]; healthyNamespaces: string[] };
   objects: unknown[];
   logs: LogSource;
 }
@@ -29,7 +29,12 @@ interface ScenarioMeta {
   name?: string;
   namespace?: string;
   include?: string[];
-  expect?: { category?: string; resource?: string; mentions?: string[] };
+  expect?: {
+    category?: string;
+    resource?: string;
+    mentions?: string[];
+    healthyNamespaces?: string[];
+  };
 }
 
 export function scenarioNames(): string[] {
@@ -70,6 +75,7 @@ export function readScenario(name: string): ScenarioFixture {
       category: meta.expect?.category ?? "",
       resource: meta.expect?.resource ?? "",
       mentions: meta.expect?.mentions ?? [],
+      healthyNamespaces: meta.expect?.healthyNamespaces ?? [],
     },
     objects,
     logs,
@@ -92,6 +98,20 @@ export function readObjects(file: string): unknown[] {
 }
 
 /** Every built-in scenario's objects in one snapshot (bases once), like `kubemedic demo-cluster` serves them. */
+/**
+ * The namespaces the built-in scenarios declare healthy: those of the Healthy
+ * scenarios and every `expect.healthyNamespaces`.
+ */
+export function healthyNamespaces(): string[] {
+  const fixtures = scenarioNames().map(readScenario);
+  return [
+    ...new Set([
+      ...fixtures.filter((f) => f.expect.category === "Healthy").map((f) => f.namespace),
+      ...fixtures.flatMap((f) => f.expect.healthyNamespaces),
+    ]),
+  ].sort();
+}
+
 export function fullClusterSnapshot(options: { namespace?: string } = {}): ClusterSnapshot {
   const names = scenarioNames();
   const fixtures = names.map(readScenario);
