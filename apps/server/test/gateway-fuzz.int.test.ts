@@ -10,14 +10,23 @@ import type { TestSocket } from "./test-socket";
 
 /**
  * 12,000 random and mutated frames against one server (embedded database,
- * zero-latency scripted model, the demo cluster), sent one at a time: every
- * frame must get exactly one answer (an error frame naming a wire code, or
- * the valid answer: ack, pong, conversation.state, or the turn.cancelled a
+ * zero-latency scripted model, the demo cluster), several in flight at once:
+ * every frame must get exactly one answer (an error frame naming a wire code,
+ * or the valid answer: ack, pong, conversation.state, or the turn.cancelled a
  * cancel causes), the server must stay up, and its heap must not grow.
+ * Answers are matched to frames by requestId, not by arrival order (pings and
+ * invalid frames are answered ahead of the frames queued before them): an
+ * answer naming a frame that is not waiting, or a frame whose requestId the
+ * server could read answered without it, fails the test. A frame without a
+ * readable requestId is sent alone, so its answer is the only one expected.
  * Seeded: a failure prints the seed and the frame.
  */
 const FRAMES = 12_000;
 const WARMUP = 1_000;
+/** Frames sent and not answered yet, at most. @default 8 */
+const IN_FLIGHT = 8;
+/** The server's frame size limit (KUBEMEDIC_MAX_FRAME_BYTES's default). */
+const MAX_FRAME_BYTES = 64 * 1024;
 const SEED = Number(process.env.KUBEMEDIC_FUZZ_SEED ?? 20261122);
 
 setFlagsFromString("--expose-gc");
@@ -176,6 +185,38 @@ function isAnswer(f: ServerFrame): boolean {
   return f.type !== "event" || f.event.type === "turn.cancelled";
 }
 
+/**
+ * What the server can read of a frame, by the rules of parseClientFrame: the
+ * requestId of a JSON object within the size limit (a string of at most 100
+ * characters), and whether it is a `turn.cancel` (answered, when it works, by
+ * the turn.cancelled event, which carries no requestId).
+ */
+function readable(frame: string | Buffer): { id: string | undefined; cancel: boolean } {
+  const bytes = typeof frame === "string" ? Buffer.byteLength(frame) : frame.length;
+  if (bytes > MAX_FRAME_BYTES) return { id: undefined, cancel: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(frame.toString());
+  } catch {
+    return { id: undefined, cancel: false };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    return { id: undefined, cancel: false };
+  const { requestId, type } = parsed as { requestId?: unknown; type?: unknown };
+  return {
+    id: typeof requestId === "string" && requestId.length <= 100 ? requestId : undefined,
+    cancel: type === "turn.cancel",
+  };
+}
+
+/** A frame sent and not answered yet. */
+interface Outstanding {
+  n: number;
+  id: string | undefined;
+  cancel: boolean;
+  shown: string;
+}
+
 const pglite = (await serverBackends()).find((b) => b.name === "pglite")!;
 
 describe("gateway fuzz", () => {
@@ -205,7 +246,7 @@ describe("gateway fuzz", () => {
     await demo?.close();
   });
 
-  it(`answers each of ${FRAMES} random and mutated frames exactly once, never crashes, and keeps its heap flat`, async () => {
+  it(`answers each of ${FRAMES} random and mutated frames exactly once, matched by requestId, never crashes, and keeps its heap flat`, async () => {
     const conversationId = await fx.newConversation(socket, { title: "fuzz" });
     const turnId = await fx.send(socket, conversationId, "list pods in shop");
     await socket.event("turn.completed", turnId);
@@ -216,42 +257,38 @@ describe("gateway fuzz", () => {
     const started = performance.now();
     const internals: string[] = [];
 
-    // Answers counted straight off the socket: exactly one per frame, in order.
-    let waiting: ((f: ServerFrame) => void) | undefined;
-    const unexpected: ServerFrame[] = [];
+    // Answers matched straight off the socket: by requestId when the frame's could be read;
+    // a cancel's turn.cancelled to the oldest cancel waiting (frames are handled in order);
+    // anything else to the one frame without a readable requestId (sent alone).
+    const outstanding = new Map<number, Outstanding>();
+    const byId = new Map<string, Outstanding>();
+    const problems: string[] = [];
+    let answered: (() => void) | undefined;
+    const oldest = (match: (o: Outstanding) => boolean) => {
+      for (const o of outstanding.values()) if (match(o)) return o;
+      return undefined;
+    };
     socket.ws.on("message", (data: Buffer) => {
-      const frame = JSON.parse(data.toString("utf8")) as ServerFrame;
-      if (!isAnswer(frame)) return;
-      if (waiting === undefined) unexpected.push(frame);
-      else {
-        const resolve = waiting;
-        waiting = undefined;
-        resolve(frame);
+      const answer = JSON.parse(data.toString("utf8")) as ServerFrame;
+      if (!isAnswer(answer)) return;
+      const requestId = "requestId" in answer ? answer.requestId : undefined;
+      const cancelled = answer.type === "event";
+      const frame =
+        requestId !== undefined
+          ? byId.get(requestId)
+          : cancelled
+            ? oldest((o) => o.cancel)
+            : oldest((o) => o.id === undefined);
+      const json = JSON.stringify(answer).slice(0, 300);
+      if (frame === undefined) {
+        problems.push(`seed ${SEED}: an answer to no frame waiting for one: ${json}`);
+        return;
       }
-    });
-    for (let n = 0; n < FRAMES; n++) {
-      if (n === WARMUP) {
-        gc();
-        heapBefore = process.memoryUsage().heapUsed;
+      if (frame.id !== undefined && requestId === undefined && !cancelled) {
+        problems.push(`seed ${SEED}, frame ${frame.n}: answered without its requestId: ${json}`);
       }
-      if (n % 1_000 === 0 && process.env.KUBEMEDIC_FUZZ_PROGRESS === "1")
-        console.log(`fuzz: ${n} frames, ${Math.round(performance.now() - started)} ms`);
-      const frame = fuzz.next(n);
-      let timer: NodeJS.Timeout | undefined;
-      const answered = new Promise<ServerFrame | undefined>((resolve) => {
-        waiting = resolve;
-        timer = setTimeout(() => resolve(undefined), 10_000);
-      });
-      socket.send(frame);
-      const answer = await answered;
-      clearTimeout(timer);
-      const shown = String(frame).slice(0, 300);
-      if (answer === undefined) throw new Error(`seed ${SEED}, frame ${n} got no answer: ${shown}`);
-      if (unexpected.length > 0) {
-        throw new Error(
-          `seed ${SEED}, frame ${n}: an extra answer ${JSON.stringify(unexpected[0])}`,
-        );
-      }
+      outstanding.delete(frame.n);
+      if (frame.id !== undefined) byId.delete(frame.id);
       ServerFrame.parse(answer);
       const kind =
         answer.type === "error"
@@ -262,12 +299,54 @@ describe("gateway fuzz", () => {
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       if (answer.type === "error") codes.set(answer.code, (codes.get(answer.code) ?? 0) + 1);
       if (answer.type === "error" && answer.code === "internal" && internals.length < 5)
-        internals.push(shown);
+        internals.push(frame.shown);
+      answered?.();
+    });
+    /** Waits for the next answer; fails when none comes within 10 s. */
+    const nextAnswer = async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const got = await new Promise<boolean>((resolve) => {
+        answered = () => resolve(true);
+        timer = setTimeout(() => resolve(false), 10_000);
+      });
+      clearTimeout(timer);
+      answered = undefined;
+      if (!got) {
+        const stuck = outstanding.values().next().value;
+        throw new Error(`seed ${SEED}, frame ${stuck?.n} got no answer: ${stuck?.shown}`);
+      }
+    };
+    const check = () => {
+      if (problems.length > 0) throw new Error(problems.slice(0, 3).join("\n"));
+    };
+
+    for (let n = 0; n < FRAMES; n++) {
+      while (outstanding.size >= IN_FLIGHT) await nextAnswer();
+      check();
+      if (n === WARMUP) {
+        gc();
+        heapBefore = process.memoryUsage().heapUsed;
+      }
+      if (n % 1_000 === 0 && process.env.KUBEMEDIC_FUZZ_PROGRESS === "1")
+        console.log(`fuzz: ${n} frames, ${Math.round(performance.now() - started)} ms`);
+      const frame = fuzz.next(n);
+      const sent: Outstanding = { n, ...readable(frame), shown: String(frame).slice(0, 300) };
+      const alone = sent.id === undefined;
+      while (alone && outstanding.size > 0) await nextAnswer();
+      if (sent.id !== undefined && byId.has(sent.id))
+        throw new Error(`seed ${SEED}, frame ${n}: requestId ${sent.id} is still waiting`);
+      outstanding.set(n, sent);
+      if (sent.id !== undefined) byId.set(sent.id, sent);
+      socket.send(frame);
+      while (alone && outstanding.size > 0) await nextAnswer();
       // Keep what the test client holds small, so the heap measures the server.
       if (socket.frames.length > 500) socket.frames.splice(0, socket.frames.length);
     }
-    // Let turns started by valid messages finish before measuring.
+    while (outstanding.size > 0) await nextAnswer();
+    check();
+    // Let turns started by valid messages finish before measuring; no answer may come late.
     await new Promise((r) => setTimeout(r, 1_000));
+    check();
     gc();
     const heapAfter = process.memoryUsage().heapUsed;
     const growthMb = (heapAfter - heapBefore) / 2 ** 20;
