@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -113,5 +113,117 @@ describe("kubemedic analyze", () => {
     const bad = await cli(["analyze", "--output", "yaml"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--output must be text or json");
+  });
+
+  it("anonymizes the root causes with --anonymize --correlate, with the findings' pseudonyms", async () => {
+    const { code, stdout } = await cli([
+      "analyze",
+      "--kubeconfig",
+      kubeconfig,
+      "-n",
+      "shop",
+      "-o",
+      "json",
+      "--correlate",
+      "--anonymize",
+    ]);
+    expect(code).toBe(0);
+    // No name of a reported object anywhere: findings, root causes, evidence, fixes.
+    for (const real of ["checkout", "shop"]) expect(stdout).not.toContain(real);
+    const body = JSON.parse(stdout) as AnalysisOutput & { rootCauses: unknown[] };
+    const top = RootCauseCandidate.parse(body.rootCauses[0]);
+    expect(top.category).toBe("CrashLoop");
+    expect(top.primary.kind).toBe("Deployment");
+    // The same object has the same pseudonym in the findings and in the root causes.
+    expect(body.results?.map((r) => `${r.kind} ${r.name}`)).toContain(
+      `Deployment ${top.primary.namespace ?? ""}/${top.primary.name}`,
+    );
+    const text = await cli([
+      "analyze",
+      "--kubeconfig",
+      kubeconfig,
+      "-n",
+      "shop",
+      "--correlate",
+      "-a",
+    ]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("Root causes (most likely first):");
+    expect(text.stdout).not.toContain("checkout");
+  });
+
+  it("fails alike, exit 1 with one message, for --k8sgpt always without a binary", async () => {
+    for (const extra of [[], ["--correlate"]]) {
+      const r = await cli([
+        "analyze",
+        "--kubeconfig",
+        kubeconfig,
+        "-n",
+        "shop",
+        "--k8sgpt",
+        "always",
+        ...extra,
+      ]);
+      expect(r.code, extra.join(" ")).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        "kubemedic analyze: --k8sgpt always: no k8sgpt binary on PATH or at K8SGPT_PATH (install k8sgpt, or use --k8sgpt auto for the built-in analyzers)\n",
+      );
+    }
+  });
+
+  it("analyzes the cluster of the context --context names", async () => {
+    // Two clusters, two contexts in one kubeconfig: the current one and "oom".
+    const other = await startDemoCluster({ scenarios: ["oomkilled"], port: 0 });
+    try {
+      const entry = (name: string, c: DemoCluster) => ({
+        cluster: {
+          name,
+          cluster: {
+            server: c.url,
+            "certificate-authority-data": Buffer.from(c.caPem).toString("base64"),
+          },
+        },
+        user: { name, user: { token: c.token } },
+        context: { name, context: { cluster: name, user: name } },
+      });
+      const entries = [entry("crash", cluster), entry("oom", other)];
+      const two = join(dir, "two-contexts");
+      await writeFile(
+        two,
+        // JSON is YAML: a kubeconfig may be written as JSON.
+        JSON.stringify({
+          apiVersion: "v1",
+          kind: "Config",
+          "current-context": "crash",
+          clusters: entries.map((e) => e.cluster),
+          users: entries.map((e) => e.user),
+          contexts: entries.map((e) => e.context),
+        }),
+      );
+      const names = async (extra: string[]) => {
+        const r = await cli([
+          "analyze",
+          "--kubeconfig",
+          two,
+          "-o",
+          "json",
+          "--filter",
+          "Deployment",
+          ...extra,
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        return ((JSON.parse(r.stdout) as AnalysisOutput).results ?? []).map((x) => x.name);
+      };
+      expect(await names([])).toContain("shop/checkout");
+      const oom = await names(["--context", "oom"]);
+      expect(oom).toContain("analytics/report-worker");
+      expect(oom).not.toContain("shop/checkout");
+      const unknown = await cli(["analyze", "--kubeconfig", two, "--context", "nope"]);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('unknown context "nope" (known: crash, oom)');
+    } finally {
+      await other.close();
+    }
   });
 });

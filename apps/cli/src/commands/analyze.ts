@@ -1,5 +1,6 @@
 import {
   analyzeSnapshot,
+  anonymizeAnalysis,
   correlateSnapshot,
   findK8sgptBinary,
   formatAnalysisText,
@@ -13,6 +14,9 @@ import {
 import type { AnalysisOutput, RootCauseCandidate } from "@kubemedic/protocol";
 import type { Command } from "../command";
 import { UsageError } from "../command";
+
+const NO_BINARY =
+  "--k8sgpt always: no k8sgpt binary on PATH or at K8SGPT_PATH (install k8sgpt, or use --k8sgpt auto for the built-in analyzers)";
 
 const USAGE =
   "kubemedic analyze [--kubeconfig PATH] [--context NAME] [-n NAMESPACE] [--filter NAME]... [--selector SELECTOR] [--anonymize] [--output text|json] [--correlate] [--k8sgpt auto|never|always] [--list-filters]";
@@ -35,7 +39,8 @@ interface Options {
  * shape key for key (with `--correlate`, one more key, `rootCauses`, holds the
  * ranked candidates); text output numbers the findings like k8sgpt, then lists
  * the root causes. Exit code 0 even when problems are found (as k8sgpt), 1
- * when the analysis itself failed or reported errors, 2 on bad usage.
+ * when the analysis itself failed or reported errors (`--k8sgpt always`
+ * without a binary too), 2 on bad usage.
  */
 export const analyzeCommand: Command = {
   name: "analyze",
@@ -47,6 +52,11 @@ export const analyzeCommand: Command = {
     if (options.listFilters) {
       for (const a of listAnalyzers()) console.log(`${a.name}${a.core ? "" : " (optional)"}`);
       return 0;
+    }
+    // Checked first, the same way with or without --correlate: nothing to run is a failure, not a usage error.
+    if (options.k8sgpt === "always" && findK8sgptBinary() === undefined) {
+      console.error(`kubemedic analyze: ${NO_BINARY}`);
+      return 1;
     }
     const controller = new AbortController();
     const onSignal = (): void => controller.abort();
@@ -60,7 +70,8 @@ export const analyzeCommand: Command = {
         namespace: options.namespace,
         filters: options.filters,
         labelSelector: options.selector,
-        anonymize: options.anonymize,
+        // With --correlate, findings and root causes are masked together below (one pseudonym per name).
+        anonymize: options.anonymize && !options.correlate,
         signal: controller.signal,
         useBinary: options.k8sgpt,
       };
@@ -74,8 +85,6 @@ export const analyzeCommand: Command = {
         });
         try {
           const binary = options.k8sgpt === "never" ? undefined : findK8sgptBinary();
-          if (binary === undefined && options.k8sgpt === "always")
-            throw new UsageError("no k8sgpt binary on PATH or at K8SGPT_PATH");
           analysis =
             binary === undefined
               ? await analyzeSnapshot(snapshot, request)
@@ -86,6 +95,11 @@ export const analyzeCommand: Command = {
           });
         } finally {
           snapshot.close();
+        }
+        if (options.anonymize) {
+          const masked = anonymizeAnalysis(analysis, undefined, candidates);
+          analysis = masked.output;
+          candidates = masked.candidates;
         }
       } else analysis = await analyze(kc, request);
       if (options.output === "json") process.stdout.write(toJson(analysis, candidates));

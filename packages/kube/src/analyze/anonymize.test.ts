@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnalysisOutput } from "@kubemedic/protocol";
+import type { AnalysisOutput, RootCauseCandidate } from "@kubemedic/protocol";
 import { anonymizeAnalysis } from "./anonymize";
 import { createMasker, failureFactory } from "./sensitive";
 
@@ -49,5 +49,61 @@ describe("masking and anonymization", () => {
     expect(unmask(`Scale ${mask("checkout")} in ${mask("shop")}`)).toBe("Scale checkout in shop");
     // The input is untouched.
     expect(output.results?.[0]?.name).toBe("shop/checkout");
+  });
+
+  it("masks root-cause candidates with the same mapping as the findings", () => {
+    const mask = createMasker();
+    const output: AnalysisOutput = {
+      provider: "",
+      errors: null,
+      status: "ProblemDetected",
+      problems: 1,
+      results: [
+        {
+          kind: "Deployment",
+          name: "shop/checkout",
+          error: [failureFactory(mask)("Deployment shop/checkout is down", ["shop", "checkout"])],
+          details: "",
+          parentObject: "",
+        },
+      ],
+    };
+    const candidate: RootCauseCandidate = {
+      category: "MissingConfig",
+      severity: "critical",
+      score: 0.95,
+      primary: { kind: "Deployment", namespace: "shop", name: "checkout" },
+      related: [{ kind: "Secret", namespace: "shop", name: "db-credentials", status: "not found" }],
+      summary: "Deployment shop/checkout needs Secret db-credentials.",
+      rootCause: "Secret db-credentials does not exist in shop.",
+      evidence: [
+        {
+          source: "kubectl",
+          command: "get secret db-credentials -n shop",
+          excerpt: 'Error from server (NotFound): secrets "db-credentials" not found',
+        },
+      ],
+      fixes: [
+        {
+          title: "Create db-credentials",
+          rationale: "checkout reads it.",
+          command: "create secret generic db-credentials -n shop --from-literal=password=<value>",
+          risk: "medium",
+          requiresApproval: true,
+        },
+      ],
+    };
+    const { output: masked, candidates, unmask } = anonymizeAnalysis(output, mask, [candidate]);
+    expect(JSON.stringify([masked, candidates])).not.toMatch(/checkout|shop|db-credentials/);
+    expect(candidates[0]?.primary).toEqual({
+      kind: "Deployment",
+      namespace: mask("shop"),
+      name: mask("checkout"),
+    });
+    // One object, one pseudonym: the finding's name and the candidate's primary agree.
+    expect(masked.results?.[0]?.name).toBe(`${mask("shop")}/${mask("checkout")}`);
+    expect(candidates[0]?.related[0]).toMatchObject({ kind: "Secret", status: "not found" });
+    expect(unmask(candidates[0]!.fixes[0]!.command!)).toBe(candidate.fixes[0]!.command);
+    expect(candidate.primary.name).toBe("checkout");
   });
 });

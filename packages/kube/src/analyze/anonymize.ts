@@ -1,9 +1,11 @@
-import type { AnalysisOutput } from "@kubemedic/protocol";
+import type { AnalysisOutput, RootCauseCandidate } from "@kubemedic/protocol";
 import { createMasker, type Masker } from "./sensitive";
 
 export interface AnonymizedAnalysis {
   /** Safe to send to an LLM: names masked in every Text, name and parentObject; Sensitive emptied. */
   output: AnalysisOutput;
+  /** The root-cause candidates passed in, masked with the same mapping. */
+  candidates: RootCauseCandidate[];
   /** Puts the real names back into an answer that quotes masked ones. */
   unmask: (text: string) => string;
 }
@@ -17,10 +19,14 @@ export interface AnonymizedAnalysis {
  * it is followed by a word boundary (k8sgpt's rule, but with the value
  * escaped rather than compiled as a regex). Sensitive arrays are emptied in
  * the masked copy (they would carry the real names), null stays null.
+ * Correlation candidates given alongside are masked with the same mapping
+ * (their primary and related objects' names and namespaces join it), so one
+ * object has one pseudonym across findings and root causes.
  */
 export function anonymizeAnalysis(
   input: AnalysisOutput,
   mask: Masker = createMasker(),
+  candidates: readonly RootCauseCandidate[] = [],
 ): AnonymizedAnalysis {
   const mapping = new Map<string, string>();
   const add = (value: string, masked?: string) => {
@@ -33,6 +39,11 @@ export function anonymizeAnalysis(
     const parentName = r.parentObject.split("/").slice(1).join("/");
     add(parentName);
   }
+  for (const c of candidates)
+    for (const o of [c.primary, ...c.related]) {
+      add(o.namespace ?? "");
+      add(o.name);
+    }
   const values = [...mapping.keys()].sort((a, b) => b.length - a.length);
   const pattern =
     values.length === 0 ? undefined : new RegExp(`(${values.map(escapeRegExp).join("|")})\\b`, "g");
@@ -61,9 +72,36 @@ export function anonymizeAnalysis(
             })),
           })),
   };
+  const maskRef = <T extends { namespace?: string; name: string }>(o: T): T => ({
+    ...o,
+    ...(o.namespace === undefined ? {} : { namespace: mapping.get(o.namespace) ?? o.namespace }),
+    name: mapping.get(o.name) ?? o.name,
+  });
+  const maskedCandidates = candidates.map((c) => ({
+    ...c,
+    primary: maskRef(c.primary),
+    related: c.related.map((r) => {
+      const masked = maskRef(r);
+      return r.status === undefined ? masked : { ...masked, status: maskText(r.status) };
+    }),
+    summary: maskText(c.summary),
+    rootCause: maskText(c.rootCause),
+    evidence: c.evidence.map((e) => ({
+      ...e,
+      excerpt: maskText(e.excerpt),
+      ...(e.command === undefined ? {} : { command: maskText(e.command) }),
+    })),
+    fixes: c.fixes.map((f) => ({
+      ...f,
+      title: maskText(f.title),
+      rationale: maskText(f.rationale),
+      ...(f.command === undefined ? {} : { command: maskText(f.command) }),
+    })),
+  }));
   const reverse = [...mapping.entries()].sort((a, b) => b[1].length - a[1].length);
   return {
     output,
+    candidates: maskedCandidates,
     unmask: (text) => reverse.reduce((t, [real, masked]) => t.split(masked).join(real), text),
   };
 }
