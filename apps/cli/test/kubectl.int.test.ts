@@ -75,8 +75,29 @@ describe("kubemedic kubectl", () => {
     expect(r).toMatchObject({ code: 0, stdout: "configmap/from-stdin created\n" });
   });
 
+  it("refuses shell syntax with the engine's reason, before touching the cluster (exit 1)", async () => {
+    for (const [words, reason] of [
+      [["get", "pods;", "rm", "-rf", "/"], "command separators (;)"],
+      [["get", "pods", "|", "grep", "x"], "pipes (|)"],
+      [["get", "pods", "&&", "echo", "x"], "command chaining (&&)"],
+      [["get", "pods", "-n", "$(whoami)"], "command substitution $(…)"],
+      [["get pods > /tmp/out"], "redirections (< >)"],
+    ] as const) {
+      const r = await cli(["--", ...words]);
+      expect(r.code, words.join(" ")).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`shell syntax is not allowed: ${reason}`);
+    }
+    // Quoted arguments holding spaces are data, not shell syntax.
+    const selector = await cli(["--", "get", "pods", "-n", "shop", "-l", "app in (checkout)"]);
+    expect(selector.code).toBe(0);
+    expect(selector.stdout).toContain("checkout-");
+  });
+
   it("fails with exit 1 on a bad command and 2 on bad options", async () => {
-    expect((await cli(["--", "get", "pods;", "rm"])).code).toBe(1);
+    const missing = await cli(["--", "get", "pod", "nosuch", "-n", "shop"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pods "nosuch" not found');
     expect((await cli(["--frobnicate", "--", "get", "pods"])).code).toBe(2);
   });
 });

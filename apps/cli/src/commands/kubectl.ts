@@ -1,6 +1,7 @@
 import {
   Cluster,
   KubectlEngine,
+  findShellSyntax,
   isKubeError,
   loadKubeConfig,
   parseCommand,
@@ -104,7 +105,13 @@ function parseOptions(args: string[]): Options {
   }
   if (rest.length === 0) throw new UsageError("no kubectl command given");
   // The shell already split the words: re-quote them so the engine reads the same words.
-  options.line = rest.length === 1 ? rest[0]! : rest.map(quoteWord).join(" ");
+  // A word that is shell syntax (`pods;`, `|`, `$(…)`) reached us unexpanded — quoted, or
+  // from a program — and asks for more than one kubectl command: the words go to the
+  // engine as typed, so it refuses them with its own reason. (Words holding whitespace
+  // were quoted as one argument on purpose, a selector or a template: they stay data.)
+  const shell = rest.some((word) => !/\s/.test(word) && findShellSyntax(word) !== undefined);
+  options.line =
+    rest.length === 1 ? rest[0]! : shell ? rest.join(" ") : rest.map(quoteWord).join(" ");
   return options;
 }
 
