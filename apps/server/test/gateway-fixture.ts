@@ -17,6 +17,8 @@ export interface GatewayOptions {
   model?: ModelHandle;
   graphConfig?: GraphConfig;
   hooks?: UnitOfWorkHooks;
+  /** Collects the server's JSON log lines (info and up) instead of discarding them. */
+  logs?: string[];
 }
 
 /** A real server on port 0 on a test database, with helpers to talk to it. */
@@ -128,7 +130,10 @@ async function boot(database: ServerDatabase, options: GatewayOptions): Promise<
     ...options.env,
   };
   return startServer(loadConfig(env), {
-    logger: createLogger(process.env.KUBEMEDIC_TEST_LOG === "1" ? "debug" : "silent"),
+    logger:
+      options.logs === undefined
+        ? createLogger(process.env.KUBEMEDIC_TEST_LOG === "1" ? "debug" : "silent")
+        : createLogger("info", { write: (line: string) => options.logs?.push(line) }),
     webDir: "/nonexistent-web-build",
     env: { KUBEMEDIC_MODEL: "offline" },
     ...(options.model === undefined ? {} : { model: options.model }),

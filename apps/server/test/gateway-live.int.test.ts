@@ -65,6 +65,8 @@ describe.each(backends)("live gateway on $name", (backend) => {
     let demo: DemoFixture;
     let database: ServerDatabase;
     let fx: GatewayFixture;
+    /** The server's log lines. */
+    const logs: string[] = [];
     const as = (user: string) => fx.socket({ headers: { "x-user": user } });
     const detail = async (id: string, user: string) =>
       ConversationDetail.parse(await fx.json(`/api/conversations/${id}`, { user }));
@@ -82,6 +84,7 @@ describe.each(backends)("live gateway on $name", (backend) => {
               : "Looking at the pods first.",
         ),
         graphConfig: SCRIPTED_GRAPH,
+        logs,
         env: {
           KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User",
           KUBEMEDIC_MAX_TURNS_PER_USER: "2",
@@ -278,6 +281,52 @@ describe.each(backends)("live gateway on $name", (backend) => {
         cancelled.event.usage,
         completed.event.usage,
       ]);
+      await socket.close();
+    });
+
+    it("logs each turn's start and end with the connection, requestId and clientMessageId that started it", async () => {
+      const socket = await as("ola");
+      const welcome = socket.frames[0];
+      const connectionId = welcome?.type === "welcome" ? welcome.connectionId : "";
+      const conversationId = await fx.newConversation(socket);
+      socket.send({
+        type: "message.send",
+        requestId: "req-log-0001",
+        conversationId,
+        text: "list pods in shop",
+        clientMessageId: "cm-log-0001",
+      });
+      const ack = await socket.waitFor((f) => f.type === "ack" && f.requestId === "req-log-0001");
+      const turnId = ack.type === "ack" ? ack.turnId : "";
+      await socket.event("turn.completed", turnId);
+      const lines = await until(
+        () =>
+          Promise.resolve(
+            logs
+              .map((l) => JSON.parse(l) as Record<string, unknown>)
+              .filter(
+                (l) =>
+                  l.turnId === turnId && ["turn started", "turn ended"].includes(String(l.msg)),
+              ),
+          ),
+        (found) => found.length === 2,
+      );
+      const origin = {
+        conversationId,
+        turnId,
+        user: "ola",
+        connectionId,
+        requestId: "req-log-0001",
+        clientMessageId: "cm-log-0001",
+      };
+      expect(lines).toEqual([
+        expect.objectContaining({ ...origin, msg: "turn started" }),
+        expect.objectContaining({ ...origin, msg: "turn ended", status: "completed" }),
+      ]);
+      // The same connection id as the socket's own lines.
+      expect(
+        logs.some((l) => l.includes('"msg":"WebSocket connected"') && l.includes(connectionId)),
+      ).toBe(true);
       await socket.close();
     });
 

@@ -25,6 +25,11 @@ export interface TurnRunInit {
    * the agent reports a running total over the turn. @default none
    */
   usageBefore?: TokenUsage | undefined;
+  /**
+   * The WebSocket request that started the segment, for its log lines: a
+   * client's frame can be matched to the turn it started.
+   */
+  origin?: { connectionId: string; requestId?: string; clientMessageId?: string } | undefined;
 }
 
 /**

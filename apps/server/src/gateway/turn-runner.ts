@@ -121,6 +121,7 @@ export class TurnRunner {
       conversationId: init.conversationId,
       turnId: init.turnId,
       user: init.user,
+      ...init.origin,
     });
     // Wait for a slot; a turn stopped while it waits never reaches the agent.
     const admitted = await this.deps.turnSlots.acquire(run.signal);

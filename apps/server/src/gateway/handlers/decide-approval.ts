@@ -65,6 +65,10 @@ export async function decideApproval(
         clusterContext: channel.target?.clusterContext ?? undefined,
         namespace: channel.target?.namespace ?? undefined,
         usageBefore,
+        origin: {
+          connectionId: conn.id,
+          ...(frame.requestId === undefined ? {} : { requestId: frame.requestId }),
+        },
       },
       release,
     );

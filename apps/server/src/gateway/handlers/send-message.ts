@@ -78,6 +78,11 @@ export async function sendMessage(
         unitOfWork: begun.unitOfWork,
         clusterContext: channel.target?.clusterContext ?? undefined,
         namespace: channel.target?.namespace ?? undefined,
+        origin: {
+          connectionId: conn.id,
+          clientMessageId: frame.clientMessageId,
+          ...(frame.requestId === undefined ? {} : { requestId: frame.requestId }),
+        },
       },
       release,
     );
