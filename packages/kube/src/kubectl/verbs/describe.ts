@@ -3,6 +3,7 @@ import type { ResourceInfo } from "../../connection/resourceInfo";
 import { describeConfigMap, describeSecret } from "../../output/describe/describeData";
 import { describeDeployment } from "../../output/describe/describeDeployment";
 import { describeGeneric } from "../../output/describe/describeGeneric";
+import type { NodeExtras } from "../../output/describe/describeNode";
 import { describeNode, nodePodFields } from "../../output/describe/describeNode";
 import { describePod } from "../../output/describe/describePod";
 import { describeService, formatEndpointSlices } from "../../output/describe/describeService";
@@ -45,9 +46,21 @@ export async function runDescribe(ctx: VerbContext): Promise<VerbOutput> {
   // requests (its events, its pods) for text that would be cut anyway.
   let lines = 0;
   let skipped = 0;
+  const describe = async (
+    info: ResourceInfo,
+    object: Obj,
+    alongside: Alongside | undefined,
+  ): Promise<void> => {
+    if (lines > ctx.limits.maxLines) {
+      skipped++;
+      return;
+    }
+    const text = await describeOne(ctx, info, object, showEvents, alongside);
+    lines += text.split("\n").length + 2;
+    texts.push(text);
+  };
   for (const target of resolved.targets) {
     const namespace = scopeOf(ctx, target.info);
-    const objects: Obj[] = [];
     if (target.names.length === 0) {
       const listing = await listResource(
         ctx,
@@ -55,26 +68,26 @@ export async function runDescribe(ctx: VerbContext): Promise<VerbOutput> {
         { namespace, ...(labelSelector ? { labelSelector } : {}) },
         { budget: ctx.limits.maxLines },
       );
-      if (listing.kind === "objects") objects.push(...listing.items);
+      for (const object of listing.kind === "objects" ? listing.items : []) {
+        await describe(target.info, object, undefined);
+      }
       skipped += listing.remaining;
     }
     for (const name of target.names) {
+      // A named object still within the budget gets what it needs beyond itself read alongside it.
+      const alongside =
+        lines <= ctx.limits.maxLines
+          ? readAlongside(ctx, target.info, namespace, name, showEvents)
+          : undefined;
+      let got: Awaited<ReturnType<typeof getResource>>;
       try {
-        const got = await getResource(ctx, target.info, namespace, name);
-        if (got.kind === "object") objects.push(got.object);
+        got = await getResource(ctx, target.info, namespace, name);
       } catch (error) {
         if (!isKubeError(error, "not_found")) throw error;
         errors.push(notFoundLine(target.info, name));
-      }
-    }
-    for (const object of objects) {
-      if (lines > ctx.limits.maxLines) {
-        skipped++;
         continue;
       }
-      const text = await describeOne(ctx, target.info, object, showEvents);
-      lines += text.split("\n").length + 2;
-      texts.push(text);
+      if (got.kind === "object") await describe(target.info, got.object, alongside);
     }
   }
   return {
@@ -108,24 +121,72 @@ const DEDICATED = new Set([
   "autoscaling/HorizontalPodAutoscaler",
 ]);
 
+/** The dedicated describer's kind, or "" for the generic one. */
+function describerKind(info: ResourceInfo): string {
+  return DEDICATED.has(`${info.group}/${info.kind}`) ? info.kind : "";
+}
+
+/** kubectl shows no events for Secrets and Namespaces. */
+function wantsEvents(kind: string, showEvents: boolean): boolean {
+  return showEvents && kind !== "Secret" && kind !== "Namespace";
+}
+
+/** What describing a named object reads besides the object, started together with its GET. */
+interface Alongside {
+  events?: Promise<Obj[]>;
+  nodeExtras?: Promise<NodeExtras>;
+}
+
+/**
+ * Reads that need only the object's name (its events; a node's pods and
+ * lease), started before the object arrives: one round trip instead of two.
+ * Each is marked handled: when the object turns out not to exist, nobody awaits them.
+ */
+function readAlongside(
+  ctx: VerbContext,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name: string,
+  showEvents: boolean,
+): Alongside {
+  const kind = describerKind(info);
+  const out: Alongside = {};
+  if (wantsEvents(kind, showEvents)) out.events = handled(eventsNamed(ctx, info, namespace, name));
+  if (kind === "Node") out.nodeExtras = handled(nodeExtras(ctx, name));
+  return out;
+}
+
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 async function describeOne(
   ctx: VerbContext,
   info: ResourceInfo,
   object: Obj,
   showEvents: boolean,
+  alongside: Alongside = {},
 ): Promise<string> {
-  const key = `${info.group}/${info.kind}`;
-  const kind = DEDICATED.has(key) ? info.kind : "";
-  // kubectl shows no events for Secrets and Namespaces.
-  const wantsEvents = showEvents && kind !== "Secret" && kind !== "Namespace";
+  const kind = describerKind(info);
+  const meta = (object.metadata ?? {}) as Obj;
   // The events are read alongside whatever else the describer needs: one round trip, not two.
-  const eventsRead = wantsEvents ? eventsFor(ctx, object, info) : Promise.resolve(undefined);
+  const eventsRead = wantsEvents(kind, showEvents)
+    ? (
+        alongside.events ??
+        eventsNamed(
+          ctx,
+          info,
+          typeof meta.namespace === "string" ? meta.namespace : undefined,
+          String(meta.name),
+        )
+      ).then((events) => ownEvents(events, object, info))
+    : Promise.resolve(undefined);
   // Awaited below on every path; marked handled so a failure elsewhere first is not "unhandled".
   eventsRead.catch(() => undefined);
   const withEvents = <T>(extra: Promise<T>): Promise<[T, Obj[] | undefined]> =>
     Promise.all([extra, eventsRead]);
   const now = ctx.now;
-  const meta = (object.metadata ?? {}) as Obj;
   switch (kind) {
     case "Pod":
       return describePod(object, await eventsRead, now);
@@ -140,7 +201,9 @@ async function describeOne(
       return describeService(object, slices, events, now);
     }
     case "Node": {
-      const [extras, events] = await withEvents(nodeExtras(ctx, object));
+      const [extras, events] = await withEvents(
+        alongside.nodeExtras ?? nodeExtras(ctx, String(meta.name)),
+      );
       return describeNode(object, extras, events, now);
     }
     case "Secret":
@@ -276,30 +339,40 @@ async function ingressBackends(ctx: VerbContext, ingress: Obj): Promise<Map<stri
 }
 
 /**
- * The object's events, found the way kubectl finds them (by name, namespace,
- * kind and uid). Node events are written with the node's uid or its name as
- * uid: kubectl asks twice; one query without the uid, checked here for either
- * and ordered as kubectl merges them (uid first), gives the same list.
+ * Events about an object by name, namespace and kind. kubectl asks for its
+ * uid too; `ownEvents` checks that here, so the query can start before the
+ * object (and its uid) arrives.
  */
-async function eventsFor(ctx: VerbContext, object: Obj, info: ResourceInfo): Promise<Obj[]> {
-  const meta = (object.metadata ?? {}) as Obj;
-  const namespace = typeof meta.namespace === "string" ? meta.namespace : "";
-  const name = String(meta.name);
-  const uids = typeof meta.uid === "string" && meta.uid !== "" ? [meta.uid] : [];
-  if (info.kind === "Node" && !uids.includes(name)) uids.push(name);
+async function eventsNamed(
+  ctx: VerbContext,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name: string,
+): Promise<Obj[]> {
   const eventInfo = await ctx.cluster.discovery.resolve("events", ctx.signal);
   const fields = [
     `involvedObject.name=${name}`,
-    `involvedObject.namespace=${namespace}`,
+    `involvedObject.namespace=${namespace ?? ""}`,
     `involvedObject.kind=${info.kind}`,
-    ...(uids.length === 1 ? [`involvedObject.uid=${uids[0]}`] : []),
   ];
   const listing = await listResource(ctx, eventInfo, {
-    namespace: namespace === "" ? undefined : namespace,
+    namespace,
     fieldSelector: fields.join(","),
   });
-  const events = listing.kind === "objects" ? listing.items : [];
-  if (uids.length < 2) return events;
+  return listing.kind === "objects" ? listing.items : [];
+}
+
+/**
+ * The events kubectl shows for the object: those naming its uid. Node events
+ * are written with the node's uid or its name as uid; kubectl asks for both
+ * and lists the first kind first.
+ */
+function ownEvents(events: Obj[], object: Obj, info: ResourceInfo): Obj[] {
+  const meta = (object.metadata ?? {}) as Obj;
+  const name = String(meta.name);
+  const uids = typeof meta.uid === "string" && meta.uid !== "" ? [meta.uid] : [];
+  if (info.kind === "Node" && !uids.includes(name)) uids.push(name);
+  if (uids.length === 0) return events;
   const uidOf = (event: Obj): unknown => ((event.involvedObject ?? {}) as Obj).uid;
   return uids.flatMap((uid) => events.filter((event) => uidOf(event) === uid));
 }
@@ -318,11 +391,7 @@ async function ownedReplicaSets(ctx: VerbContext, deployment: Obj): Promise<Obj[
   );
 }
 
-async function nodeExtras(
-  ctx: VerbContext,
-  node: Obj,
-): Promise<{ pods: Obj[]; lease: Obj | string }> {
-  const name = String((node.metadata as Obj).name);
+async function nodeExtras(ctx: VerbContext, name: string): Promise<NodeExtras> {
   const podInfo = await ctx.cluster.discovery.resolve("pods", ctx.signal);
   const [listing, lease] = await Promise.all([
     listResource(
