@@ -27,7 +27,8 @@ function graphOn(saver: BaseCheckpointSaver) {
   return new StateGraph(State)
     .addNode("count", (s: typeof State.State) => ({
       counter: s.counter + 1,
-      messages: [new AIMessage(`step ${s.counter + 1}`)],
+      // Long and not ASCII: blobs past Postgres' 76-column base64 lines, multi-byte text.
+      messages: [new AIMessage(`step ${s.counter + 1} ${"état·".repeat(200)}`)],
     }))
     .addNode("ask", () => {
       const answer = interrupt<{ question: string }, string>({ question: "go on?" });
@@ -42,7 +43,7 @@ function graphOn(saver: BaseCheckpointSaver) {
     .compile({ checkpointer: saver });
 }
 
-/** What a saver gives back: state, next nodes, interrupts and history length, for a thread. */
+/** What a saver gives back for a thread: states, next nodes, interrupts, every checkpoint. */
 async function observe(saver: BaseCheckpointSaver, durability: "exit" | "async") {
   const graph = graphOn(saver);
   const thread = { configurable: { thread_id: `t-${durability}` } };
@@ -50,10 +51,18 @@ async function observe(saver: BaseCheckpointSaver, durability: "exit" | "async")
   const paused = await graph.getState(thread);
   await graph.invoke(new Command({ resume: "yes" }), { ...thread, durability });
   const done = await graph.getState(thread);
-  const history: unknown[] = [];
-  for await (const h of graph.getStateHistory(thread)) history.push(h.values);
   const text = (v: typeof State.State) =>
     v.messages.map((m) => `${m.getType()}:${JSON.stringify(m.content)}`);
+  // Every checkpoint of the history, listed and then read back by its own id.
+  const history: unknown[] = [];
+  for await (const h of graph.getStateHistory(thread)) {
+    const again = await graph.getState(h.config);
+    history.push({
+      listed: text(h.values as typeof State.State),
+      byId: text(again.values as typeof State.State),
+      next: again.next,
+    });
+  }
   return {
     pausedNext: paused.next,
     pausedInterrupts: paused.tasks.flatMap((t) => t.interrupts.map((i): unknown => i.value)),
@@ -64,7 +73,7 @@ async function observe(saver: BaseCheckpointSaver, durability: "exit" | "async")
       messages: text(done.values as typeof State.State),
       next: done.next,
     },
-    historyLength: history.length,
+    history,
   };
 }
 
@@ -95,6 +104,7 @@ describe.skipIf(!hasPostgres)("BatchedPostgresSaver behaves as the stock Postgre
       expect(expected.done.counter).toBe(3);
       expect(expected.done.note).toBe("yes");
       expect(expected.pausedInterrupts).toEqual([{ question: "go on?" }]);
+      expect(expected.history.length).toBeGreaterThan(1);
       expect(actual).toEqual(expected);
     });
   }
