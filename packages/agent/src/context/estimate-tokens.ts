@@ -13,7 +13,23 @@ export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
+/**
+ * Estimates already made, by message. Budgeting runs over the whole history
+ * several times per model call (trim, fit, drop oldest until it fits), and a
+ * message is never changed once made (a shrunk output is a new message), so
+ * each is measured once.
+ */
+const known = new WeakMap<BaseMessage, number>();
+
 export function estimateMessageTokens(message: BaseMessage): number {
+  const cached = known.get(message);
+  if (cached !== undefined) return cached;
+  const tokens = measure(message);
+  known.set(message, tokens);
+  return tokens;
+}
+
+function measure(message: BaseMessage): number {
   let chars =
     typeof message.content === "string"
       ? message.content.length
