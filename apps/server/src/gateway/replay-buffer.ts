@@ -1,9 +1,16 @@
 import type { EventFrame } from "@kubemedic/protocol";
 
-/** @default 1_000 events */
-export const REPLAY_MAX_EVENTS = 1_000;
-/** @default 512 KiB of serialized frames */
-export const REPLAY_MAX_BYTES = 512 * 1024;
+/*
+ * Bounds for what ended segments leave behind. Those events are stored, so
+ * the buffer only spares a client that blinked a REST reload; what it costs
+ * is memory for every open conversation (at 1,000 busy conversations the old
+ * 1,000 events / 512 KiB held ~200 MB of frames). A running segment is kept
+ * whole whatever these say.
+ */
+/** @default 300 events */
+export const REPLAY_MAX_EVENTS = 300;
+/** @default 128 KiB of serialized frames */
+export const REPLAY_MAX_BYTES = 128 * 1024;
 
 /**
  * Extra bytes counted for a folded run besides its text (ids, timestamps):
