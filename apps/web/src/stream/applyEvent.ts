@@ -114,7 +114,8 @@ export function applyEvent(
     case "turn.cancelled":
       return editTurn(turns, event.turnId, (turn) => ({
         ...settle(turn),
-        status: "cancelled",
+        // Stopped by a server shutdown, not by anyone: stored (and shown) as interrupted.
+        status: event.interrupted === true ? "interrupted" : "cancelled",
         finishedAt: at,
         cancelReason: event.reason ?? null,
       }));

@@ -569,6 +569,50 @@ describe("streamReducer: turns", () => {
     ).toBe(false);
   });
 
+  it("shows a turn stopped by a server shutdown as interrupted, not cancelled", () => {
+    const live = investigationFrames(C, "turn-1").slice(0, 7);
+    const c = conv(
+      reduce(
+        frames([
+          ...live,
+          frame(C, 8, {
+            type: "turn.cancelled",
+            turnId: "turn-1",
+            reason: "The server shut down while this turn was running.",
+            interrupted: true,
+          }),
+        ]),
+      ),
+    );
+    expect(c.turns[0]?.status).toBe("interrupted");
+  });
+
+  it("takes a replayed run of folded deltas as the numbers it stands for (throughSeq)", () => {
+    const started = frame(C, 1, {
+      type: "turn.started",
+      turnId: "t",
+      model: "m",
+      startedAt: at(0),
+    });
+    // Events 2…41 were forty deltas of one message, folded by the server's replay buffer.
+    const folded: EventFrame = {
+      ...frame(C, 2, {
+        type: "assistant.delta",
+        turnId: "t",
+        messageId: "a",
+        delta: "x".repeat(40),
+      }),
+      throughSeq: 41,
+    };
+    const next = frame(C, 42, { type: "assistant.delta", turnId: "t", messageId: "a", delta: "y" });
+    const c = conv(reduce(frames([started, folded, next])));
+    expect(c.lastSeq).toBe(42);
+    expect(c.pending).toEqual([]);
+    expect(hasGap(c)).toBe(false);
+    const item = c.turns[0]?.items[0];
+    expect(item?.kind === "assistant" ? item.text : undefined).toBe(`${"x".repeat(40)}y`);
+  });
+
   it("keeps a failed turn's error code and message", () => {
     const c = conv(
       reduce(

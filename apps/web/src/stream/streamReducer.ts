@@ -134,7 +134,8 @@ function acceptFrames(c: ConversationStream, frames: readonly EventFrame[]): Con
   while (pending[applied]?.seq === lastSeq + 1) {
     const frame = pending[applied] as EventFrame;
     turns = applyEvent(turns, frame.event, frame.at);
-    lastSeq = frame.seq;
+    // A replayed run of folded deltas stands for the numbers seq … throughSeq.
+    lastSeq = frame.throughSeq ?? frame.seq;
     applied++;
   }
   pending = pending.slice(applied);
