@@ -61,4 +61,3 @@ export { GatewayMetrics } from "./metrics/gateway-metrics";
 export { LOCAL_USER } from "./auth/authenticator";
 export { SESSION_COOKIE } from "./auth/session-cookie";
 export { type AuthToken } from "./auth/local-token";
-export { reportMarkdown } from "./report/report-markdown";

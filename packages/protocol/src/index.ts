@@ -14,3 +14,5 @@ export * from "./server-frames";
 export * from "./rest";
 export * from "./analysis";
 export * from "./parse";
+export * from "./command-line";
+export * from "./report-markdown";

@@ -1,9 +1,8 @@
-import { DiagnosisReport } from "@kubemedic/protocol";
+import { DiagnosisReport, reportMarkdown } from "@kubemedic/protocol";
 import express, { type Router } from "express";
 import { z } from "zod";
 import { ServerError } from "../../errors";
 import { toServerError } from "../../persistence/prisma-errors";
-import { reportMarkdown } from "../../report/report-markdown";
 import { userOf } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";

@@ -1,9 +1,14 @@
-import type { AffectedResource, Recommendation } from "@kubemedic/protocol";
+import {
+  evidenceCommandLine,
+  kubectlLine,
+  reportMarkdown,
+  type AffectedResource,
+  type Recommendation,
+} from "@kubemedic/protocol";
 import { memo } from "react";
 import { reportExportUrl } from "../../api/endpoints";
 import { resourceLabel } from "../../lib/format";
-import { evidenceCommandLine, findPlaceholder, kubectlLine } from "../../lib/commandLine";
-import { reportToMarkdown } from "../../lib/reportMarkdown";
+import { findPlaceholder } from "../../lib/commandLine";
 import type { ReportItem } from "../../stream/streamTypes";
 import { RiskBadge, SeverityBadge } from "../common/badges";
 import { CopyButton } from "../common/CopyButton";
@@ -30,7 +35,7 @@ export const ReportCard = memo(function ReportCard({
   busy?: boolean;
 }) {
   const { report } = item;
-  const markdown = reportToMarkdown(report);
+  const markdown = reportMarkdown(report);
   return (
     <section
       className="card report-card indent"

@@ -1,10 +1,10 @@
-import type { AffectedResource, Recommendation } from "@kubemedic/protocol";
+import { kubectlLine, type AffectedResource, type Recommendation } from "@kubemedic/protocol";
 import { useEffect, useMemo } from "react";
 import { useConversationDetail } from "../../api/hooks";
 import { describeError, WebError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
-import { findPlaceholder, kubectlLine } from "../../lib/commandLine";
+import { findPlaceholder } from "../../lib/commandLine";
 import { activeTurn, userTextOf } from "../../stream/selectors";
 import type { TurnView } from "../../stream/streamTypes";
 import { useActiveTurn, useConversationStream } from "../../stream/useStream";

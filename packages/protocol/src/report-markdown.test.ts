@@ -1,5 +1,5 @@
-import type { DiagnosisReport } from "@kubemedic/protocol";
 import { describe, expect, it } from "vitest";
+import type { DiagnosisReport } from "./report";
 import { fenceFor, reportMarkdown } from "./report-markdown";
 
 const report: DiagnosisReport = {
@@ -58,5 +58,33 @@ describe("reportMarkdown", () => {
   it("picks a fence longer than any backtick run", () => {
     expect(fenceFor("plain")).toBe("```");
     expect(fenceFor("a ```` b")).toBe("`````");
+  });
+
+  it("writes analyzer evidence as k8sgpt, not kubectl (regression: 'kubectl analyze')", () => {
+    const md = reportMarkdown({
+      ...report,
+      evidence: [{ source: "analyzer", command: "analyze", excerpt: "Pod shop/x: failing" }],
+    });
+    expect(md).toContain("### 1. analyzer — `k8sgpt analyze`");
+    expect(md).not.toContain("kubectl analyze");
+  });
+
+  it("leaves out what a report not stored yet does not have", () => {
+    const md = reportMarkdown(report);
+    expect(md).not.toContain("| Conversation |");
+    expect(md).not.toContain("| Created |");
+    expect(md).toContain("| Confidence | 87 % |");
+  });
+
+  it("says when a list is empty instead of leaving a bare heading", () => {
+    const md = reportMarkdown({
+      ...report,
+      affectedResources: [],
+      evidence: [],
+      recommendations: [],
+    });
+    expect(md).toContain("## Affected resources\n\nNone listed.");
+    expect(md).toContain("## Evidence\n\nNone recorded.");
+    expect(md).toContain("## Recommendations\n\nNone.");
   });
 });

@@ -1,9 +1,11 @@
-import type { DiagnosisReport } from "@kubemedic/protocol";
+import { evidenceCommandLine, kubectlLine } from "./command-line";
+import type { DiagnosisReport } from "./report";
 
-export interface ReportMeta {
-  conversationTitle: string;
-  createdAt: string;
-  degraded: boolean;
+/** What a stored report knows beyond itself; a report not stored yet has none of it. */
+export interface ReportMarkdownMeta {
+  conversationTitle?: string;
+  createdAt?: string;
+  degraded?: boolean;
 }
 
 /** A fence longer than any backtick run in `text`, so evidence can never close its own block. */
@@ -42,9 +44,10 @@ const SEVERITY_ICON: Record<DiagnosisReport["severity"], string> = {
  * A report as a Markdown document a person reads in a ticket or a wiki:
  * headings, a summary table, the root cause, the affected objects, each
  * evidence excerpt in a code block under the command that produced it, and
- * the recommendations with their exact commands and risk.
+ * the recommendations with their exact commands and risk. One renderer for
+ * the server's export and the browser's copy, so both give the same document.
  */
-export function reportMarkdown(report: DiagnosisReport, meta: ReportMeta): string {
+export function reportMarkdown(report: DiagnosisReport, meta: ReportMarkdownMeta = {}): string {
   const out: string[] = [];
   out.push(`# Diagnosis: ${report.category} (${report.severity})`, "");
   out.push(`> ${oneLine(report.summary)}`, "");
@@ -52,9 +55,11 @@ export function reportMarkdown(report: DiagnosisReport, meta: ReportMeta): strin
   out.push(`| Category | ${report.category} |`);
   out.push(`| Severity | ${SEVERITY_ICON[report.severity]} ${report.severity} |`);
   out.push(`| Confidence | ${Math.round(report.confidence * 100)} % |`);
-  out.push(`| Conversation | ${oneLine(meta.conversationTitle)} |`);
-  out.push(`| Created | ${meta.createdAt} |`);
-  if (meta.degraded) {
+  if (meta.conversationTitle !== undefined) {
+    out.push(`| Conversation | ${oneLine(meta.conversationTitle)} |`);
+  }
+  if (meta.createdAt !== undefined) out.push(`| Created | ${meta.createdAt} |`);
+  if (meta.degraded === true) {
     out.push(`| Note | the model's report could not be validated; this one is degraded |`);
   }
   out.push("", "## Root cause", "", report.rootCause.trim(), "");
@@ -72,8 +77,8 @@ export function reportMarkdown(report: DiagnosisReport, meta: ReportMeta): strin
   out.push("## Evidence", "");
   if (report.evidence.length === 0) out.push("None recorded.", "");
   report.evidence.forEach((e, i) => {
-    const source =
-      e.command === undefined ? e.source : `${e.source} — ${inlineCode(commandLine(e))}`;
+    const line = evidenceCommandLine(e);
+    const source = line === null ? e.source : `${e.source} — ${inlineCode(line)}`;
     out.push(`### ${i + 1}. ${source}`, "", codeBlock(e.excerpt, "text"), "");
   });
 
@@ -86,7 +91,7 @@ export function reportMarkdown(report: DiagnosisReport, meta: ReportMeta): strin
     if (r.command !== undefined) {
       out.push(
         "",
-        ...codeBlock(`kubectl ${r.command}`, "sh")
+        ...codeBlock(kubectlLine(r.command), "sh")
           .split("\n")
           .map((l) => `   ${l}`),
       );
@@ -95,9 +100,4 @@ export function reportMarkdown(report: DiagnosisReport, meta: ReportMeta): strin
   });
   out.push("---", "", "_Exported from kubemedic._", "");
   return out.join("\n");
-}
-
-function commandLine(e: DiagnosisReport["evidence"][number]): string {
-  const command = e.command ?? "";
-  return e.source === "analyzer" || command.startsWith("k8sgpt") ? command : `kubectl ${command}`;
 }
