@@ -27,7 +27,7 @@ describeInChromium("scan view", () => {
       .getByTestId("severity-group")
       .evaluateAll((els) => els.map((e) => e.querySelector("h2 .badge")?.textContent ?? ""));
     expect(groups.length).toBeGreaterThan(0);
-    const order = ["critical", "high", "medium", "low", "info", "unranked"];
+    const order = ["critical", "high", "medium", "low", "info", "cluster-wide", "unranked"];
     expect([...groups].sort((x, y) => order.indexOf(x) - order.indexOf(y))).toEqual(groups);
     const names = await page.locator('[data-testid="finding"] .finding-name').allTextContents();
     expect(names.some((n) => n.startsWith("shop/checkout"))).toBe(true);

@@ -1,6 +1,6 @@
 import { ScanResponse, type RootCauseCandidate } from "@kubemedic/protocol";
 import { describe, expect, it } from "vitest";
-import { groupScan, investigateQuestion } from "./scanGroups";
+import { groupScan, investigateQuestion, type ScanFinding } from "./scanGroups";
 
 const failure = (Text: string) => ({ Text, KubernetesDoc: "", Sensitive: [] });
 const candidate = (
@@ -88,6 +88,35 @@ describe("groupScan", () => {
       namespace: "shop",
       errors: ["back-off restarting"],
     });
+  });
+
+  it("puts a cluster-scoped finding of a namespace scan apart as cluster-wide, not unranked", () => {
+    const node = {
+      kind: "Node",
+      name: "worker-2",
+      error: [failure("NotReady")],
+      details: "",
+      parentObject: "",
+    };
+    const withNode = {
+      ...scan,
+      analysis: { ...scan.analysis, results: [...(scan.analysis.results ?? []), node] },
+    };
+    const groups = groupScan(withNode);
+    expect(groups.map((g) => g.severity)).toEqual([
+      "critical",
+      "high",
+      "medium",
+      "cluster-wide",
+      "unranked",
+    ]);
+    expect(groups[3]?.kinds[0]?.findings[0]).toMatchObject({ name: "worker-2" });
+    expect(groups[3]?.kinds[0]?.findings[0]?.namespace).toBeUndefined();
+    // A cluster-wide scan ranks nodes itself: one it left out is simply unranked.
+    expect(groupScan({ ...withNode, namespace: null }).at(-1)?.severity).toBe("unranked");
+    expect(investigateQuestion(groups[3]?.kinds[0]?.findings[0] as ScanFinding)).toBe(
+      "Investigate Node worker-2: NotReady",
+    );
   });
 
   it("copes with a clean scan (results null)", () => {

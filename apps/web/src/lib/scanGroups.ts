@@ -10,8 +10,13 @@ import {
  * The scan view's shape: analyzer findings grouped by severity, then by kind.
  * k8sgpt findings carry no severity; a finding takes the severity of the most
  * severe root-cause candidate that names its object (as the primary or a
- * related object), and is "unranked" when none does.
+ * related object). When none does, a cluster-scoped object (a Node, a
+ * StorageClass…) found by a namespace scan is "cluster-wide": correlation of
+ * a namespace leaves out what touches nothing in it, so it is not ranked
+ * there, but it is not a lesser finding either. The rest is "unranked".
  */
+export type FindingRank = Severity | "cluster-wide" | "unranked";
+
 export interface ScanFinding {
   key: string;
   kind: string;
@@ -20,17 +25,17 @@ export interface ScanFinding {
   errors: string[];
   docs: string[];
   parent: string;
-  severity: Severity | "unranked";
+  severity: FindingRank;
   candidate: RootCauseCandidate | null;
 }
 
 export interface ScanGroup {
-  severity: Severity | "unranked";
+  severity: FindingRank;
   kinds: { kind: string; findings: ScanFinding[] }[];
   count: number;
 }
 
-const ORDER: readonly (Severity | "unranked")[] = [...SEVERITIES, "unranked"];
+const ORDER: readonly FindingRank[] = [...SEVERITIES, "cluster-wide", "unranked"];
 
 export function groupScan(scan: ScanResponse): ScanGroup[] {
   const findings = (scan.analysis.results ?? []).map((item) =>
@@ -51,13 +56,10 @@ export function groupScan(scan: ScanResponse): ScanGroup[] {
   return groups;
 }
 
-/** k8sgpt names namespaced objects `namespace/name`. */
-export function splitName(
-  full: string,
-  fallbackNamespace: string | null,
-): [string | undefined, string] {
+/** k8sgpt names namespaced objects `namespace/name`, cluster-scoped ones by their name alone. */
+export function splitName(full: string): [string | undefined, string] {
   const slash = full.indexOf("/");
-  if (slash === -1) return [fallbackNamespace ?? undefined, full];
+  if (slash === -1) return [undefined, full];
   return [full.slice(0, slash), full.slice(slash + 1)];
 }
 
@@ -66,7 +68,7 @@ function toFinding(
   scanNamespace: string | null,
   candidates: readonly RootCauseCandidate[],
 ): ScanFinding {
-  const [namespace, name] = splitName(item.name, scanNamespace);
+  const [namespace, name] = splitName(item.name);
   let best: RootCauseCandidate | null = null;
   for (const c of candidates) {
     const objects = [c.primary, ...c.related];
@@ -83,7 +85,9 @@ function toFinding(
     errors: item.error.map((e) => e.Text),
     docs: item.error.map((e) => e.KubernetesDoc).filter((d) => d !== ""),
     parent: item.parentObject,
-    severity: best?.severity ?? "unranked",
+    severity:
+      best?.severity ??
+      (namespace === undefined && scanNamespace !== null ? "cluster-wide" : "unranked"),
     candidate: best,
   };
 }

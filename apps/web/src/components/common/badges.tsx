@@ -9,10 +9,10 @@ const SEVERITY_CLASS: Record<Severity, string> = {
   info: "badge",
 };
 
-export function SeverityBadge({ severity }: { severity: Severity | "unranked" }) {
-  return (
-    <span className={severity === "unranked" ? "badge" : SEVERITY_CLASS[severity]}>{severity}</span>
-  );
+export function SeverityBadge({ severity }: { severity: Severity | "cluster-wide" | "unranked" }) {
+  const className =
+    severity === "unranked" || severity === "cluster-wide" ? "badge" : SEVERITY_CLASS[severity];
+  return <span className={className}>{severity}</span>;
 }
 
 const RISK_CLASS: Record<Risk, string> = {

@@ -127,6 +127,9 @@ export function ScanView() {
               <SeverityBadge severity={group.severity} />
               <span className="muted small">
                 {group.count} finding{group.count === 1 ? "" : "s"}
+                {group.severity === "cluster-wide"
+                  ? " · cluster-scoped, not ranked by this namespace's correlation"
+                  : ""}
               </span>
             </h2>
             {group.kinds.map((k) => (
