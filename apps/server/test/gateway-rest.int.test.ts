@@ -68,7 +68,7 @@ describe.each(backends)("REST API on $name", (backend) => {
       const session = await fetch(`${fx.url}/api/session`, { headers: { cookie } });
       expect(SessionInfo.parse(await session.json())).toEqual({
         user: "local",
-        protocolVersion: "1.0",
+        protocolVersion: "1.1",
         model: { name: "offline diagnostician", offline: true },
         demoCluster: false,
         approvalPolicy: "approve-mutations",

@@ -410,7 +410,7 @@ describe.each(backends)("gateway on $name", (backend) => {
       expect(ok.frames[0]).toMatchObject({
         type: "welcome",
         user: "local",
-        protocolVersion: "1.0",
+        protocolVersion: "1.1",
       });
       await ok.close();
       await expect(

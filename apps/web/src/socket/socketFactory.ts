@@ -29,7 +29,7 @@ export const browserSocket: SocketFactory = (url, handlers) => {
   };
 };
 
-/** `ws://host/ws?v=1.0` on the page's own origin (the dev server proxies it). */
+/** `ws://host/ws?v=1.1` on the page's own origin (the dev server proxies it). */
 export function sameOriginSocketUrl(version: string): string {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   return `${scheme}://${location.host}/ws?v=${encodeURIComponent(version)}`;
