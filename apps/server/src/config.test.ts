@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       demo: "auto",
       kubeconfig: undefined,
       context: undefined,
+      heapGrowthPercent: 50,
       limits: {
         maxFrameBytes: 65_536,
         framesPerSecond: 20,
@@ -76,6 +77,7 @@ describe("loadConfig", () => {
         KUBEMEDIC_MAX_FRAME_BYTES: "4096",
         KUBEMEDIC_RATE_LIMIT: "5",
         KUBEMEDIC_MAX_TURNS_PER_USER: "2",
+        KUBEMEDIC_HEAP_GROWTH_PERCENT: "0",
       },
       { kubeconfig: "kc.yaml" },
       "/w",
@@ -87,6 +89,7 @@ describe("loadConfig", () => {
       demo: "off",
       kubeconfig: "/w/kc.yaml",
       context: "prod",
+      heapGrowthPercent: 0,
       limits: { maxFrameBytes: 4096, framesPerSecond: 5, maxTurnsPerUser: 2 },
     });
     expect(loadConfig({ KUBEMEDIC_DEMO: "false" }, { demo: true }).demo).toBe("on");
@@ -101,6 +104,9 @@ describe("loadConfig", () => {
     );
     expect(failure(() => loadConfig({ KUBEMEDIC_RATE_LIMIT: "0" }))).toMatch(
       /^KUBEMEDIC_RATE_LIMIT must be a whole number from 1/,
+    );
+    expect(failure(() => loadConfig({ KUBEMEDIC_HEAP_GROWTH_PERCENT: "-5" }))).toMatch(
+      /^KUBEMEDIC_HEAP_GROWTH_PERCENT must be a whole number from 0/,
     );
     expect(failure(() => loadConfig({ KUBEMEDIC_DEMO: "maybe" }))).toMatch(
       /^KUBEMEDIC_DEMO must be auto, true or false/,

@@ -58,6 +58,8 @@ export interface ServerConfig {
   kubeconfig: string | undefined;
   /** The context used when a conversation names none (KUBEMEDIC_CONTEXT, --context). */
   context: string | undefined;
+  /** KUBEMEDIC_HEAP_GROWTH_PERCENT: see applyHeapGrowth; 0 leaves V8's policy. @default 50 */
+  heapGrowthPercent: number;
   limits: GatewayLimits;
 }
 
@@ -164,6 +166,7 @@ const EnvSchema = z.object({
   KUBEMEDIC_MAX_CONNECTIONS_PER_USER: count(1, 100_000, 32),
   KUBEMEDIC_WS_HEARTBEAT_MS: count(1_000, 600_000, 30_000),
   KUBEMEDIC_SHUTDOWN_GRACE_MS: count(0, 600_000, 10_000),
+  KUBEMEDIC_HEAP_GROWTH_PERCENT: count(0, 1_000, 50),
 });
 
 const FLAG_OF: Record<string, string> = {
@@ -229,6 +232,7 @@ export function loadConfig(
     kubeconfig:
       e.KUBEMEDIC_KUBECONFIG === undefined ? undefined : resolve(cwd, e.KUBEMEDIC_KUBECONFIG),
     context: e.KUBEMEDIC_CONTEXT,
+    heapGrowthPercent: e.KUBEMEDIC_HEAP_GROWTH_PERCENT,
     limits: {
       maxFrameBytes: e.KUBEMEDIC_MAX_FRAME_BYTES,
       framesPerSecond: e.KUBEMEDIC_RATE_LIMIT,

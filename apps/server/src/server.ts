@@ -22,6 +22,7 @@ import { Gateway } from "./gateway/gateway";
 import { Semaphore } from "./gateway/semaphore";
 import type { GatewayContext } from "./gateway/gateway-context";
 import { TurnRunner } from "./gateway/turn-runner";
+import { applyHeapGrowth } from "./heap-growth";
 import { createApp } from "./http/app";
 import { formatUrl, listen } from "./http/listen";
 import { DEFAULT_WEB_DIR } from "./http/web";
@@ -88,6 +89,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const env = options.env ?? process.env;
+  applyHeapGrowth(config.heapGrowthPercent);
   let handler: RequestListener = (_req, res) => {
     res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "1" });
     res.end(JSON.stringify({ status: "starting" }));
