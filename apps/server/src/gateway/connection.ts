@@ -15,6 +15,12 @@ import { routeFrame } from "./route-frame";
 import { TokenBucket } from "./token-bucket";
 import { wireErrorOf } from "./wire-error";
 
+/**
+ * Frames held in one burst before they are written anyway (see Connection.cork):
+ * one syscall for that many frames, and the first waits for at most that many.
+ * @default 16
+ */
+export const CORK_MAX_FRAMES = 16;
 /** Conversations one connection watches at most; the oldest is dropped beyond. @default 100 */
 export const MAX_SUBSCRIPTIONS = 100;
 /** Frames waiting to be handled on one connection before more are refused. @default 64 */
@@ -41,6 +47,7 @@ export class Connection implements Subscriber {
   private chain: Promise<void> = Promise.resolve();
   private queued = 0;
   private corked = false;
+  private corkedFrames = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -66,22 +73,30 @@ export class Connection implements Subscriber {
     }
     this.cork();
     this.ws.send(json);
+    if (++this.corkedFrames >= CORK_MAX_FRAMES) this.uncork();
   }
 
   /**
-   * Holds this tick's frames in the socket and writes them in one syscall
-   * when the tick's work is done. A turn streams hundreds of small frames,
-   * often many per tick; written one by one, each is its own writev, and
-   * that syscall was the gateway's largest single cost under load.
+   * Holds a burst of frames in the socket and writes them in one syscall. A
+   * turn streams hundreds of small frames, often many per callback; written
+   * one by one, each was its own writev, the gateway's largest single cost
+   * under load. The burst ends when the current callback and the promises it
+   * set going are done (process.nextTick: a turn's events stream through
+   * promise chains), or after CORK_MAX_FRAMES frames, whichever comes first,
+   * so a long burst never holds its first frames back for long.
    */
   private cork(): void {
     if (this.corked || this.socket === undefined) return;
     this.corked = true;
     this.socket.cork();
-    setImmediate(() => {
-      this.corked = false;
-      this.socket?.uncork();
-    });
+    process.nextTick(() => this.uncork());
+  }
+
+  private uncork(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.corkedFrames = 0;
+    this.socket?.uncork();
   }
 
   send(frame: ServerFrame): void {
