@@ -105,8 +105,9 @@ WHERE cp.thread_id = $1 AND cp.checkpoint_ns = $2`;
     const row = rows[0];
     if (row === undefined) return undefined;
     if (row.checkpoint.v < 4) return super.getTuple(config);
+    // As the stock saver: an empty parent id (stored as given) is no parent.
     const at = (id: string | null) =>
-      id === null
+      id === null || id === ""
         ? undefined
         : { configurable: { thread_id: threadId, checkpoint_ns: checkpointNs, checkpoint_id: id } };
     return {
@@ -150,10 +151,8 @@ WHERE cp.thread_id = $1 AND cp.checkpoint_ns = $2`;
       blobs.map((b) => b[2]),
       blobs.map((b) => b[3]),
       blobs.map((b) => b[4]),
-      // node-postgres encodes Buffers (not plain Uint8Arrays) inside arrays as bytea.
-      blobs.map((b) =>
-        b[5] === undefined ? null : Buffer.from(b[5].buffer, b[5].byteOffset, b[5].byteLength),
-      ),
+      // node-postgres writes byte arrays inside an array as bytea; an "empty" channel has none.
+      blobs.map((b) => b[5] ?? null),
       checkpoint.id,
       parentId ?? null,
       this._dumpCheckpoint(checkpoint),

@@ -5,8 +5,10 @@ import {
   Command,
   START,
   StateGraph,
+  emptyCheckpoint,
   interrupt,
   type BaseCheckpointSaver,
+  type Checkpoint,
 } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
@@ -77,6 +79,60 @@ async function observe(saver: BaseCheckpointSaver, durability: "exit" | "async")
   };
 }
 
+/**
+ * What a saver gives back, called directly: the latest checkpoint, one by id
+ * (with its pending writes and an "empty" channel), another namespace's, a
+ * parent id that is empty, and nothing for an id or a thread it does not have.
+ */
+async function readBack(saver: BaseCheckpointSaver) {
+  const thread = "direct";
+  const first: Checkpoint = {
+    ...emptyCheckpoint(),
+    id: "1f0-a",
+    ts: "2026-11-25T00:00:00.000Z",
+    channel_values: { messages: [new HumanMessage("héllo")], note: "x".repeat(300) },
+    // `gone` has a version but no value: stored as an "empty" blob, read back as absent.
+    channel_versions: { messages: 1, note: 1, gone: 1 },
+  };
+  const root = { configurable: { thread_id: thread, checkpoint_ns: "" } };
+  const c1 = await saver.put(
+    root,
+    first,
+    { source: "input", step: -1, parents: {} },
+    first.channel_versions,
+  );
+  await saver.putWrites(
+    c1,
+    [
+      ["messages", [new AIMessage("pending")]],
+      ["note", "n"],
+    ],
+    "task-1",
+  );
+  const second: Checkpoint = {
+    ...first,
+    id: "1f0-b",
+    channel_values: { ...first.channel_values, note: "y" },
+    channel_versions: { ...first.channel_versions, note: 2 },
+  };
+  await saver.put(c1, second, { source: "loop", step: 0, parents: {} }, { note: 2 });
+  await saver.put(
+    { configurable: { thread_id: thread, checkpoint_ns: "sub:1", checkpoint_id: "" } },
+    { ...first, id: "1f0-c" },
+    { source: "loop", step: 1, parents: { "": "1f0-b" } },
+    first.channel_versions,
+  );
+  const at = (configurable: Record<string, string>) =>
+    saver.getTuple({ configurable: { thread_id: thread, ...configurable } });
+  return {
+    latest: await at({}),
+    first: await at({ checkpoint_id: "1f0-a" }),
+    sub: await at({ checkpoint_ns: "sub:1" }),
+    missingId: await at({ checkpoint_id: "1f0-z" }),
+    missingThread: await saver.getTuple({ configurable: { thread_id: "none" } }),
+  };
+}
+
 // One conformance spec for both implementations: the stock saver is the reference.
 describe.skipIf(!hasPostgres)("BatchedPostgresSaver behaves as the stock PostgresSaver", () => {
   const schemas = { stock: freshSchema(), batched: freshSchema() };
@@ -108,6 +164,21 @@ describe.skipIf(!hasPostgres)("BatchedPostgresSaver behaves as the stock Postgre
       expect(actual).toEqual(expected);
     });
   }
+
+  it("reads back by id, latest, namespace and pending writes as the stock saver does", async () => {
+    const expected = await readBack(stock);
+    const actual = await readBack(batched);
+    expect(expected.latest?.checkpoint.channel_values).toEqual({
+      messages: [new HumanMessage("héllo")],
+      note: "y",
+    });
+    expect(expected.first?.pendingWrites).toHaveLength(2);
+    expect(expected.latest?.parentConfig?.configurable?.checkpoint_id).toBe("1f0-a");
+    expect(expected.sub?.parentConfig).toBeUndefined();
+    expect(expected.missingId).toBeUndefined();
+    expect(expected.missingThread).toBeUndefined();
+    expect(actual).toEqual(expected);
+  });
 
   it("stores the same rows: one blob per changed channel version, one row per checkpoint", async () => {
     const count = async (schema: string, table: string) =>
