@@ -60,15 +60,7 @@ export function trimHistory(input: readonly BaseMessage[], opts: TrimOptions): T
     if (text.length <= opts.summaryChars) return m;
     changed = true;
     const summary = isToolArtifact(m.artifact) ? m.artifact.summary : text;
-    const content = `[older output shrunk] ${summary}`.slice(0, opts.summaryChars);
-    return new ToolMessage({
-      content,
-      tool_call_id: m.tool_call_id,
-      ...(m.name === undefined ? {} : { name: m.name }),
-      ...(m.id === undefined ? {} : { id: m.id }),
-      status: m.status ?? "success",
-      artifact: m.artifact as unknown,
-    });
+    return replaceContent(m, `[older output shrunk] ${summary}`.slice(0, opts.summaryChars));
   });
 
   let kept = shrunk;
