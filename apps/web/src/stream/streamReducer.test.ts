@@ -613,6 +613,30 @@ describe("streamReducer: turns", () => {
     expect(item?.kind === "assistant" ? item.text : undefined).toBe(`${"x".repeat(40)}y`);
   });
 
+  it("drops live deltas held behind a gap that a folded replay covers (regression: they blocked the stream)", () => {
+    const started = frame(C, 1, {
+      type: "turn.started",
+      turnId: "t",
+      model: "m",
+      startedAt: at(0),
+    });
+    const delta = (seq: number, text: string) =>
+      frame(C, seq, { type: "assistant.delta", turnId: "t", messageId: "a", delta: text });
+    // Joined mid-turn: live deltas 30…42 arrive while 2…29 are missing.
+    const live = Array.from({ length: 13 }, (_, i) => delta(30 + i, i === 12 ? "y" : "x"));
+    let state = reduce(frames([started, ...live]));
+    expect(hasGap(conv(state))).toBe(true);
+    // The replay folds 2…41 into one frame; 30…41 held in pending are part of it.
+    const folded: EventFrame = { ...delta(2, "x".repeat(40)), throughSeq: 41 };
+    state = reduce(frames([folded]), state);
+    const c = conv(state);
+    expect(c.lastSeq).toBe(42);
+    expect(c.pending).toEqual([]);
+    expect(hasGap(c)).toBe(false);
+    const item = c.turns[0]?.items[0];
+    expect(item?.kind === "assistant" ? item.text : undefined).toBe(`${"x".repeat(40)}y`);
+  });
+
   it("keeps a failed turn's error code and message", () => {
     const c = conv(
       reduce(

@@ -131,12 +131,14 @@ function acceptFrames(c: ConversationStream, frames: readonly EventFrame[]): Con
 
   let { turns, lastSeq } = c;
   let applied = 0;
-  while (pending[applied]?.seq === lastSeq + 1) {
-    const frame = pending[applied] as EventFrame;
+  for (let frame = pending[0]; frame !== undefined; frame = pending[++applied]) {
+    // Inside a folded run applied just before (live deltas that arrived ahead of the replay
+    // that folded them): already in its text.
+    if (frame.seq <= lastSeq) continue;
+    if (frame.seq !== lastSeq + 1) break;
     turns = applyEvent(turns, frame.event, frame.at);
     // A replayed run of folded deltas stands for the numbers seq … throughSeq.
     lastSeq = frame.throughSeq ?? frame.seq;
-    applied++;
   }
   pending = pending.slice(applied);
   if (applied === 0) return capPending({ ...c, pending });
