@@ -203,6 +203,9 @@ describe("limits and failures", () => {
     const events = await ask(lowered, "r1", "list pods in shop");
     expect(ofType(events, "assistant.message").at(-1)?.content).toMatch(/step limit \(6 steps\)/);
     expect(events.at(-1)).toMatchObject({ type: "turn.completed", partial: true });
+    // The tokens the model used before the net count, as on any other ending.
+    const completed = ofType(events, "turn.completed")[0];
+    expect(completed?.usage?.inputTokens).toBeGreaterThan(0);
     // The thread stays valid: every tool call has its answer, and the next turn works.
     const state = await lowered.graph.getState({ configurable: { thread_id: "r1" } });
     const msgs = (

@@ -127,6 +127,9 @@ export async function* runTurn(
   let paused = false;
   // Read from the agent node's updates (its usage is the turn's running total).
   let usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
+  /** The `usage` field of an event that ends or pauses the turn: absent when nothing was reported. */
+  const usageSoFar = (): { usage?: TurnUsage } =>
+    usage.inputTokens + usage.outputTokens > 0 ? { usage } : {};
   let partial = false;
   try {
     let backend: ClusterBackend;
@@ -174,7 +177,7 @@ export async function* runTurn(
                 type: "approval.requested",
                 turnId,
                 requests: parsed.data.requests,
-                ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+                ...usageSoFar(),
               };
             }
           }
@@ -189,7 +192,7 @@ export async function* runTurn(
             type: "turn.cancelled",
             turnId,
             reason: ending.reason,
-            ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+            ...usageSoFar(),
           };
           return;
         case "failed":
@@ -199,7 +202,7 @@ export async function* runTurn(
             turnId,
             code: ending.code,
             message: ending.message,
-            ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+            ...usageSoFar(),
           };
           return;
         case "recursion": {
@@ -220,6 +223,7 @@ export async function* runTurn(
             turnId,
             durationMs: performance.now() - started,
             partial: true,
+            ...usageSoFar(),
           };
           return;
         }
@@ -232,7 +236,7 @@ export async function* runTurn(
       turnId,
       durationMs: performance.now() - started,
       partial,
-      ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
+      ...usageSoFar(),
     };
   } finally {
     clearTimeout(timer);
