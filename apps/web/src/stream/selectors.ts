@@ -24,6 +24,14 @@ export function activeTurn(c: ConversationStream | undefined): TurnView | undefi
   return undefined;
 }
 
+/**
+ * A turn is going on, or about to start (a message sent and not refused): a
+ * report's "Run" waits, as the server takes one turn at a time.
+ */
+export function turnGoingOn(c: ConversationStream | undefined): boolean {
+  return activeTurn(c) !== undefined || (c?.outbox.some((m) => m.status !== "failed") ?? false);
+}
+
 /** Frames wait behind a hole in the numbering that a replay should fill. */
 export function hasGap(c: ConversationStream | undefined): boolean {
   return c !== undefined && !c.stale && c.hydrated && c.pending.length > 0;

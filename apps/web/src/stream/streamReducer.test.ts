@@ -7,7 +7,7 @@ import {
   investigationFrames,
   sampleApproval,
 } from "./eventFixtures";
-import { activeTurn, hasGap, resumePoint } from "./selectors";
+import { activeTurn, hasGap, resumePoint, turnGoingOn } from "./selectors";
 import { initialStreamState, MAX_PENDING_FRAMES, streamReducer } from "./streamReducer";
 import type { ConversationStream, StreamAction, StreamState, TurnView } from "./streamTypes";
 
@@ -473,6 +473,30 @@ describe("streamReducer: the outbox", () => {
       state,
     );
     expect(conv(state).outbox).toEqual([]);
+  });
+
+  it("counts a turn as going on from the send to its end, not after a refusal (what 'Run' waits for)", () => {
+    let state = reduce([send]);
+    expect(turnGoingOn(conv(state))).toBe(true);
+    state = reduce(frames(live.slice(0, 2)), state);
+    expect(turnGoingOn(conv(state))).toBe(true);
+    state = reduce(frames(live.slice(2)), state);
+    expect(conv(state).turns[0]?.status).toBe("completed");
+    expect(turnGoingOn(conv(state))).toBe(false);
+    const refused = reduce([
+      send,
+      {
+        type: "frame",
+        frame: {
+          type: "error",
+          code: "turn_in_progress",
+          message: "a turn is already running",
+          requestId: "client-msg-0001",
+          conversationId: C,
+        },
+      },
+    ]);
+    expect(turnGoingOn(conv(refused))).toBe(false);
   });
 
   it("ignores errors for requests it does not know", () => {

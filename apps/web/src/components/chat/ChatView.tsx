@@ -5,7 +5,7 @@ import { describeError, WebError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
 import { findPlaceholder } from "../../lib/commandLine";
-import { activeTurn, userTextOf } from "../../stream/selectors";
+import { turnGoingOn, userTextOf } from "../../stream/selectors";
 import type { TurnView } from "../../stream/streamTypes";
 import { useActiveTurn, useConversationStream } from "../../stream/useStream";
 import { Composer, focusComposer } from "./Composer";
@@ -68,8 +68,7 @@ export function ChatView({ id }: { id: string }) {
           return;
         }
         // One turn at a time; the button is disabled meanwhile, this covers a stale click.
-        const c = client.stream.getState().conversations[id];
-        if (activeTurn(c) !== undefined) return;
+        if (turnGoingOn(client.stream.getState().conversations[id])) return;
         // The bare command line: the agent runs it as asked (a mutation goes through approval).
         client.sendMessage(id, line);
         focusComposer();

@@ -2,7 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useUi } from "../../app/clientContext";
 import { useConversationStream, useTimelineRows } from "../../stream/useStream";
-import { activeTurn } from "../../stream/selectors";
+import { turnGoingOn } from "../../stream/selectors";
 import type { TimelineRow } from "../../stream/timelineRows";
 import { Icon } from "../common/Icon";
 import { TimelineRowView, type RowActions } from "./TimelineRowView";
@@ -51,9 +51,7 @@ export function Timeline({
     [stream?.turns],
   );
   // Only report rows take it, so other rows stay memoized when a turn starts or ends.
-  const busy =
-    activeTurn(stream) !== undefined ||
-    (stream?.outbox.some((m) => m.status !== "failed") ?? false);
+  const busy = turnGoingOn(stream);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [showJump, setShowJump] = useState(false);
