@@ -138,6 +138,16 @@ describe("the offline diagnostician's intents", () => {
     }
   });
 
+  it("runs a read command in the namespace the question names, not the UI's", async () => {
+    for (const [id, text, command] of [
+      ["o14", "what pods are running in shop?", "get pods -n shop"],
+      ["o15", "list deployments in shop", "get deployments -n shop"],
+    ]) {
+      const events = await ask(id, text, "default");
+      expect(ofType(events, "tool.finished").map((f) => f.command)).toEqual([command]);
+    }
+  });
+
   it("scans the cluster: analyzers over all namespaces, evidence, correlation, a report", async () => {
     const events = await ask("o12", "scan the cluster", "shop");
     const finished = ofType(events, "tool.finished");
