@@ -8,10 +8,13 @@ export interface ReportMarkdownMeta {
   degraded?: boolean;
 }
 
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+}
+
 /** A fence longer than any backtick run in `text`, so evidence can never close its own block. */
 export function fenceFor(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  return "`".repeat(Math.max(3, longest + 1));
+  return "`".repeat(Math.max(3, longestBacktickRun(text) + 1));
 }
 
 function codeBlock(text: string, lang: string): string {
@@ -21,8 +24,7 @@ function codeBlock(text: string, lang: string): string {
 
 /** Inline code that survives backticks inside it. */
 function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = "`".repeat(longest + 1);
+  const ticks = "`".repeat(longestBacktickRun(text) + 1);
   const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }
