@@ -73,4 +73,20 @@ describe("redactText", () => {
     expect(redactText(once)).toBe(once);
     expect(redactText("password:  16 bytes", { assignments: false })).toBe("password:  16 bytes");
   });
+
+  it("reads a long log line in one pass: a chain of names, a long run of name characters", () => {
+    // A chain `a:a:…` once overflowed the stack (one nested call per name).
+    const chain = `error: ${"a:".repeat(50_000)}token=s3cr3t`;
+    expect(redactText(chain)).toBe(`error: ${"a:".repeat(50_000)}token=[REDACTED]`);
+    // A blob tried from each of its characters took minutes; the test's 5 s deadline catches that.
+    const blob = `payload: ${"f".repeat(200_000)}! password=p4`;
+    expect(redactText(blob)).toBe(`payload: ${"f".repeat(200_000)}! password=[REDACTED]`);
+  });
+
+  it("finds a quoted name right after a word and a name after leading digits or dashes", () => {
+    expect(redactText("cfg'client_secret':abc")).toBe("cfg'client_secret':[REDACTED]");
+    expect(redactText("--db-password=x 2fa_secret=y")).toBe(
+      "--db-password=[REDACTED] 2fa_secret=[REDACTED]",
+    );
+  });
 });

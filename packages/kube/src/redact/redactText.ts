@@ -69,12 +69,18 @@ const SHAPED_TRIGGER =
   /PRIVATE KEY|eyJ|bearer|basic|@|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|_live_|_test_|sk-|AIza/i;
 
 /**
- * `password=…`, `"token": "…"`, `--db-password=…`, `client_secret: …`. The
- * separator must follow the name directly (`secret "x" : …` in an event
- * message is prose, not an assignment).
+ * `password=…`, `"token": "…"`, `--db-password=…`, `client_secret: …`: the
+ * name and its separator. The separator must follow the name directly
+ * (`secret "x" : …` in an event message is prose, not an assignment). A name
+ * is read from the start of its run of name characters (leading `-`, `_`,
+ * `.` and digits skipped), never from inside one: a start inside the run
+ * ends where the run ends and fails alike, and trying each would make a long
+ * run (a hex or base64url blob in a log line) quadratic.
  */
-const ASSIGNMENT =
-  /(["']?)([A-Za-z][A-Za-z0-9_.-]*)\1(:[ \t]*|[ \t]*=[ \t]*)(["']?)([^\s"'`,;&)}\]]+)/g;
+const ASSIGNMENT_NAME =
+  /(["']?)(?<![A-Za-z0-9_.-])[-_.0-9]*([A-Za-z][A-Za-z0-9_.-]*)\1(?::[ \t]*|[ \t]*=[ \t]*)/g;
+/** The value after a credential name's separator, up to a space, quote or delimiter. */
+const ASSIGNMENT_VALUE = /["']?([^\s"'`,;&)}\]]+)/y;
 
 export interface RedactTextOptions {
   /**
@@ -104,19 +110,25 @@ export function redactText(text: string, options: RedactTextOptions = {}): strin
   return out;
 }
 
+/**
+ * Masks the values of credential names. The scan resumes right after a
+ * harmless name's separator, so an assignment that is the value of a harmless
+ * name is found too (`request: client_secret=…`, `failed: token=…`), in one
+ * pass however long the chain (`a:b:c:…` in a log line).
+ */
 function maskAssignments(text: string): string {
-  return text.replace(
-    ASSIGNMENT,
-    (match: string, quote: string, name: string, sep: string, vq: string, value: string) => {
-      if (isRedacted(value) || value.startsWith("[REDACTED")) return match;
-      if (!isAssignedCredentialName(name)) {
-        // `request: client_secret=…`, `failed: token=…`: the value of a harmless
-        // name may itself be the assignment that matters. (Every match is found
-        // before any callback runs, so reusing the regex here is safe.)
-        const inner = maskAssignments(value);
-        return inner === value ? match : `${quote}${name}${quote}${sep}${vq}${inner}`;
-      }
-      return `${quote}${name}${quote}${sep}${vq}${REDACTED}`;
-    },
-  );
+  let out = "";
+  let copied = 0;
+  ASSIGNMENT_NAME.lastIndex = 0;
+  for (let m = ASSIGNMENT_NAME.exec(text); m !== null; m = ASSIGNMENT_NAME.exec(text)) {
+    if (!isAssignedCredentialName(m[2]!)) continue;
+    ASSIGNMENT_VALUE.lastIndex = ASSIGNMENT_NAME.lastIndex;
+    const value = ASSIGNMENT_VALUE.exec(text)?.[1];
+    if (value === undefined) continue;
+    ASSIGNMENT_NAME.lastIndex = ASSIGNMENT_VALUE.lastIndex;
+    if (isRedacted(value) || value.startsWith("[REDACTED")) continue;
+    out += text.slice(copied, ASSIGNMENT_VALUE.lastIndex - value.length) + REDACTED;
+    copied = ASSIGNMENT_VALUE.lastIndex;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
