@@ -284,11 +284,25 @@ describe("reads", () => {
       ["resourceVersion=1&resourceVersionMatch=Newest", "Unsupported value"],
       ["resourceVersion=abc", "must be an integer"],
       [`resourceVersion=${now}&limit=1&continue=x`, "not allowed when using continue"],
+      [
+        `resourceVersion=0&resourceVersionMatch=NotOlderThan&continue=x`,
+        "forbidden when continue is provided",
+      ],
     ] as const) {
       const r = await call(cluster, "GET", `${path}?${q}`);
       expect(r.status, q).toBe(400);
       expect(String(r.json().message), q).toContain(message);
     }
+    // "0" with a continue token is accepted, as by the real storage: the page is served.
+    const page = (await call(cluster, "GET", `${path}?limit=1`)).json();
+    const token = String((page.metadata as Obj).continue);
+    const next = await call(
+      cluster,
+      "GET",
+      `${path}?resourceVersion=0&limit=1&continue=${encodeURIComponent(token)}`,
+    );
+    expect(next.status).toBe(200);
+    expect(names(next.json())).not.toEqual(names(page));
     expect((await call(cluster, "DELETE", `${path}/rv-probe`)).status).toBe(200);
   });
 

@@ -122,7 +122,14 @@ export function checkListResourceVersion(url: URL, current: number): void {
       "BadRequest",
       "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided",
     );
-  if (rv !== "" && (url.searchParams.get("continue") ?? "") !== "")
+  const continuing = (url.searchParams.get("continue") ?? "") !== "";
+  if (match !== "" && continuing)
+    throw new ApiError(
+      "BadRequest",
+      "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided",
+    );
+  // "0" is let through with a token, as the real storage does (refusing it would break clients).
+  if (rv !== "" && rv !== "0" && continuing)
     throw new ApiError(
       "BadRequest",
       "specifying resource version is not allowed when using continue",
