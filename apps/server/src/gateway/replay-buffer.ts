@@ -167,30 +167,19 @@ export class ReplayBuffer {
   /** Folds the running segment's plain deltas into runs; from now on new deltas fold as they come. */
   private fold(): void {
     this.folding = true;
-    const from = Math.max(this.head, this.foldedTo);
-    const kept: Entry[] = this.entries.slice(0, from);
-    for (let i = from; i < this.entries.length; i++) {
-      const entry = this.entries[i] as Entry;
-      const tail = kept[kept.length - 1];
+    // Only what came since the last fold is looked at: this runs on every push past the bounds.
+    const rest = this.entries.splice(Math.max(this.head, this.foldedTo));
+    for (const entry of rest) {
       if (entry.deltaOf === undefined || entry.json === undefined) {
-        kept.push(entry);
+        this.entries.push(entry);
         continue;
       }
       const frame = JSON.parse(entry.json) as EventFrame;
       const event = frame.event as Extract<EventFrame["event"], { type: "assistant.delta" }>;
       this.bytes -= entry.json.length;
-      if (
-        tail?.run !== undefined &&
-        tail.run.messageId === event.messageId &&
-        tail.last + 1 === entry.seq
-      ) {
-        this.extend(tail, frame.seq, frame.at, event.delta);
-      } else {
-        kept.push(this.newRun(frame, event.turnId, event.messageId, event.delta));
-      }
+      this.foldIn(frame, event.turnId, event.messageId, event.delta);
     }
-    this.entries = kept;
-    this.foldedTo = kept.length;
+    this.foldedTo = this.entries.length;
   }
 
   private foldIn(frame: EventFrame, turnId: string, messageId: string, delta: string): void {
