@@ -55,7 +55,7 @@ export class Connection implements Subscriber {
     private readonly ctx: GatewayContext,
     readonly log: Logger,
     /** The upgraded TCP socket under `ws`, corked while a burst of frames is written. */
-    private readonly socket?: Duplex,
+    private readonly socket: Duplex,
   ) {
     this.bucket = new TokenBucket(ctx.limits.framesPerSecond, ctx.limits.frameBurst);
     ws.on("message", (data: RawData) => this.receive(data));
@@ -86,7 +86,7 @@ export class Connection implements Subscriber {
    * so a long burst never holds its first frames back for long.
    */
   private cork(): void {
-    if (this.corked || this.socket === undefined) return;
+    if (this.corked) return;
     this.corked = true;
     this.socket.cork();
     process.nextTick(() => this.uncork());
@@ -96,7 +96,7 @@ export class Connection implements Subscriber {
     if (!this.corked) return;
     this.corked = false;
     this.corkedFrames = 0;
-    this.socket?.uncork();
+    this.socket.uncork();
   }
 
   send(frame: ServerFrame): void {
