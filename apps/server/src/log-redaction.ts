@@ -3,20 +3,19 @@ import { stdSerializers } from "pino";
 export const CENSOR = "[redacted]";
 
 /**
- * Field names that carry credentials, compared without case: a header is
- * `authorization` on a Node request and `Authorization` in an HTTP client's
- * request config.
+ * Field names that carry credentials, compared without case, `-` or `_`: a
+ * header is `authorization` on a Node request and `Authorization` in an HTTP
+ * client's request config, and a kubeconfig's `client-key-data` or
+ * `refresh-token` is `clientKeyData` or `refresh_token` elsewhere.
  */
 const SECRET_KEYS = new Set(
   [
     "authorization",
-    "proxy-authorization",
+    "proxyAuthorization",
     "cookie",
-    "set-cookie",
-    "x-api-key",
-    "api-key",
+    "setCookie",
+    "xApiKey",
     "apiKey",
-    "api_key",
     "openAIApiKey",
     "password",
     "passwd",
@@ -26,11 +25,20 @@ const SECRET_KEYS = new Set(
     "authToken",
     "accessToken",
     "refreshToken",
+    "idToken",
     "bearerToken",
+    "sessionToken",
+    "clientKeyData",
+    "privateKey",
     "databaseUrl",
     "connectionString",
-  ].map((key) => key.toLowerCase()),
+  ].map(secretName),
 );
+
+/** A field name as SECRET_KEYS holds it. */
+function secretName(key: string): string {
+  return key.replace(/[-_]/g, "").toLowerCase();
+}
 
 /**
  * Levels searched below the logged object: `{ token }` is level 0, an HTTP
@@ -65,7 +73,7 @@ export function censorSecrets<T>(value: T, depth = 0): T {
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value) as [string, unknown][]) {
     const clean: unknown =
-      SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== null
+      SECRET_KEYS.has(secretName(key)) && item !== undefined && item !== null
         ? CENSOR
         : censorSecrets(item, depth + 1);
     if (clean !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = clean;

@@ -16,6 +16,8 @@ const SECRETS = {
   password: "db-password-0004",
   apiKey: "sk-test-api-key-0005",
   deep: "deep-secret-0006",
+  clientKey: "LS0tLS1CRUdJTi-client-key-0007",
+  refresh: "refresh-token-0008",
 };
 
 describe("createLogger", () => {
@@ -41,6 +43,13 @@ describe("createLogger", () => {
     log.error({ err: clientError }, "client error");
     log.warn(clientError, "error as the first argument");
     log.info({ detail: { failure: clientError } }, "error nested elsewhere");
+    // A kubeconfig's spelling of the same names.
+    log.info(
+      {
+        users: [{ user: { "client-key-data": SECRETS.clientKey, refresh_token: SECRETS.refresh } }],
+      },
+      "kubeconfig spelling",
+    );
 
     const out = text();
     for (const secret of Object.values(SECRETS)) expect(out).not.toContain(secret);
@@ -51,6 +60,9 @@ describe("createLogger", () => {
       err: { config: { headers: { authorization: CENSOR, Cookie: CENSOR } } },
     });
     expect(parsed[3]).toMatchObject({ password: CENSOR });
+    expect(parsed[8]).toMatchObject({
+      users: [{ user: { "client-key-data": CENSOR, refresh_token: CENSOR } }],
+    });
     // What helps debugging stays: the message (minus the password), the status.
     expect(parsed[5]).toMatchObject({
       err: {
