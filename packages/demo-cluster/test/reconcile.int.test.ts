@@ -310,6 +310,27 @@ describe("reconciler: fixes make scenarios healthy", () => {
     ).toMatchObject({ status: "True", reason: "NewReplicaSetAvailable" });
   });
 
+  it("rollout stuck on quota: a raise too small for the surge pod keeps it stuck; enough quota completes it", async () => {
+    const quota = "/api/v1/namespaces/fulfilment/resourcequotas/fulfilment-quota";
+    const images = async (): Promise<string[]> =>
+      (
+        (await get("/api/v1/namespaces/fulfilment/pods?labelSelector=app%3Dshipping-api"))
+          .items as Obj[]
+      )
+        .map((p) => (((p.spec as Obj).containers as Obj[])[0]?.image as string) ?? "")
+        .sort();
+    const before = await images();
+    expect(before).toEqual(Array(3).fill("ghcr.io/acme/shipping-api:v3.4.2"));
+    // 7Gi used + 2Gi for the surge pod: 8.5Gi still refuses it, nothing moves.
+    await patch(quota, { spec: { hard: { "limits.memory": "8704Mi" } } }, MERGE);
+    expect(await images()).toEqual(before);
+    // Room for the surge pod: the rollout runs to the end, the old pods go.
+    await patch(quota, { spec: { hard: { "limits.memory": "10Gi" } } }, MERGE);
+    expect(await images()).toEqual(Array(3).fill("ghcr.io/acme/shipping-api:v3.5.0"));
+    expect(allReady(await pods("fulfilment", "app=shipping-api"))).toBe(true);
+    expect((await get(quota)).status).toMatchObject({ used: { "limits.memory": "10Gi" } });
+  });
+
   it("HPA: CPU requests let it compute utilisation and scale out", async () => {
     await patch(
       "/apis/apps/v1/namespaces/search/deployments/search-api",
