@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cluster, KubeError, KubectlEngine, listContexts, loadKubeConfig } from "../src/index";
 import type { DemoFixture } from "./demoFixture";
@@ -68,6 +69,34 @@ describe("connection to a real API server (the demo cluster)", () => {
     } finally {
       cluster.close();
     }
+  });
+
+  it("verifies the server's certificate exactly as the kubeconfig says", async () => {
+    const connect = async (cluster: Record<string, unknown>) => {
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: [{ name: "c", server: fx.demo.url, ...cluster }],
+        users: [{ name: "u", token: fx.demo.token }],
+        contexts: [{ name: "ctx", cluster: "c", user: "u" }],
+        currentContext: "ctx",
+      });
+      const c = new Cluster(kc);
+      try {
+        return await c.listNamespaces();
+      } finally {
+        c.close();
+      }
+    };
+    const caData = Buffer.from(fx.demo.caPem).toString("base64");
+    expect(await connect({ caData })).toContain("shop");
+    // The demo cluster's certificate is its own CA: without it, untrusted.
+    await expect(connect({})).rejects.toThrow(/self-signed and not trusted/);
+    // The CA, but another name than the certificate's (tls-server-name).
+    await expect(connect({ caData, tlsServerName: "api.example.com" })).rejects.toThrow(
+      /does not match its address/,
+    );
+    // Only insecure-skip-tls-verify turns the check off.
+    expect(await connect({ skipTLSVerify: true })).toContain("shop");
   });
 
   it("runs in a pod: the mounted service account, the service host from the environment", async () => {

@@ -6,6 +6,7 @@ import { KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KubeError } from "../errors";
 import { Cluster } from "./cluster";
+import { Transport } from "./transport";
 
 /**
  * A loopback HTTP server that answers like an API server in trouble: the
@@ -68,6 +69,26 @@ beforeAll(async () => {
         });
         return;
       }
+      case "/bomb":
+        // 64 MiB of zeros in about 64 KiB: what a hostile server could send.
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+        res.end(gzipSync(Buffer.alloc(64 * 2 ** 20)));
+        return;
+      case "/big":
+        res.end(JSON.stringify({ data: "x".repeat(3 * 2 ** 20) }));
+        return;
+      case "/corrupt":
+        res.writeHead(200, { "content-encoding": "gzip" });
+        res.end("not gzip at all");
+        return;
+      case "/hold":
+        setTimeout(() => res.end('{"held":true}'), 300);
+        return;
+      case "/stall":
+        // Headers and half a body, then nothing: the deadline covers reading the body too.
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"items": [');
+        return;
       case "/slow":
         setTimeout(() => res.end("{}"), 2_000);
         return;
@@ -85,14 +106,19 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function cluster(token: string, server = url, timeoutMs?: number): Cluster {
+function kubeConfig(token: string, server = url, caData?: string): KubeConfig {
   const kc = new KubeConfig();
   kc.loadFromOptions({
-    clusters: [{ name: "c", server, skipTLSVerify: true }],
+    clusters: [{ name: "c", server, skipTLSVerify: true, ...(caData ? { caData } : {}) }],
     users: [{ name: "u", token }],
     contexts: [{ name: "ctx", cluster: "c", user: "u", namespace: "shop" }],
     currentContext: "ctx",
   });
+  return kc;
+}
+
+function cluster(token: string, server = url, timeoutMs?: number): Cluster {
+  const kc = kubeConfig(token, server);
   return new Cluster(kc, timeoutMs === undefined ? {} : { requestTimeoutMs: timeoutMs });
 }
 
@@ -154,6 +180,37 @@ describe("Cluster and its transport", () => {
     c.close();
   });
 
+  it("bounds an answer's size, as received and once decompressed", async () => {
+    const transport = new Transport(kubeConfig("good"), "ctx", { maxResponseBytes: 2 ** 20 });
+    for (const path of ["/bomb", "/big"]) {
+      const error = await failure(transport.json({ path }));
+      expect(error).toMatchObject({ code: "unsupported", retryable: false });
+      expect(error.message).toContain(`answer to ${path} is larger than 1 MiB`);
+    }
+    expect(await failure(transport.json({ path: "/corrupt" }))).toMatchObject({
+      code: "server_error",
+      message: "the API server's gzip answer to /corrupt cannot be decompressed",
+    });
+    // The transport still works after refusing an answer.
+    expect(await transport.json({ path: "/version" })).toMatchObject({ major: "1" });
+    transport.close();
+  });
+
+  it("lets a request in flight finish when new TLS material brings a new agent", async () => {
+    const kc = kubeConfig("good", url, Buffer.from("ca one").toString("base64"));
+    const transport = new Transport(kc, "ctx");
+    const before = connections;
+    const held = transport.json({ path: "/hold" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another CA (a rotated bundle): the next request goes out on a new agent.
+    const { clusters, users, contexts } = kubeConfig("good", url, "Y2EgdHdv");
+    kc.loadFromOptions({ clusters, users, contexts, currentContext: "ctx" });
+    expect(await transport.json({ path: "/version" })).toMatchObject({ major: "1" });
+    expect(connections - before).toBe(2);
+    expect(await held).toEqual({ held: true });
+    transport.close();
+  });
+
   it("says expired or invalid credentials plainly", async () => {
     const error = await failure(cluster("expired").version());
     expect(error.code).toBe("unauthorized");
@@ -170,9 +227,8 @@ describe("Cluster and its transport", () => {
 
   it("times out and cancels", async () => {
     const slow = cluster("good", url, 200);
-    expect(await failure(slow.transport.json({ path: "/slow" }))).toMatchObject({
-      code: "timeout",
-    });
+    for (const path of ["/slow", "/stall"])
+      expect(await failure(slow.transport.json({ path }))).toMatchObject({ code: "timeout" });
     const controller = new AbortController();
     const pending = failure(
       cluster("good").transport.json({ path: "/slow", signal: controller.signal }),

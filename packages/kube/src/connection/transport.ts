@@ -32,6 +32,12 @@ export interface ApiResponse {
 export interface TransportOptions {
   /** Per-request deadline. @default 30_000 */
   timeoutMs?: number;
+  /**
+   * The largest answer read, as received and once decompressed: a bound on
+   * the memory one answer may take (a gzip bomb stops here). Lists come in
+   * pages of a few MB. @default 256 MiB
+   */
+  maxResponseBytes?: number;
 }
 
 /**
@@ -46,6 +52,7 @@ export class Transport {
   private agent: { options: AgentKey; agent: http.Agent } | undefined;
   readonly server: string;
   readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
 
   constructor(
     private readonly kc: KubeConfig,
@@ -57,6 +64,7 @@ export class Transport {
       throw new KubeError("no_config", `context "${contextName}" has no cluster server address`);
     }
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? 256 * 2 ** 20;
   }
 
   /** Sends a request; a non-2xx answer throws the matching KubeError. */
@@ -95,7 +103,12 @@ export class Transport {
     let response: ApiResponse;
     try {
       if (req.signal?.aborted) throw new KubeError("cancelled", "cancelled");
-      response = await send(url, { method: req.method ?? "GET", headers, agent, signal }, body);
+      response = await send(
+        url,
+        { method: req.method ?? "GET", headers, agent, signal },
+        body,
+        this.maxResponseBytes,
+      );
     } catch (error) {
       if (error instanceof KubeError) throw error;
       if (req.signal?.aborted) throw new KubeError("cancelled", "the request was cancelled");
@@ -148,11 +161,12 @@ export class Transport {
       options.cert,
       options.key,
       options.pfx,
+      options.passphrase,
       options.rejectUnauthorized,
       options.servername,
     ];
     if (this.agent === undefined || !sameKey(this.agent.options, key)) {
-      this.agent?.agent.destroy();
+      if (this.agent !== undefined) retire(this.agent.agent);
       const keepAlive = { ...options, keepAlive: true, maxSockets: 16 };
       this.agent = {
         options: key,
@@ -161,6 +175,17 @@ export class Transport {
     }
     return this.agent.agent;
   }
+}
+
+/**
+ * Lets an agent's requests in flight finish (requests sharing one
+ * Transport run in parallel), then closes their sockets instead of keeping
+ * them; idle sockets close now.
+ */
+function retire(agent: http.Agent): void {
+  agent.keepSocketAlive = () => false;
+  for (const sockets of Object.values(agent.freeSockets))
+    for (const s of sockets ?? []) s.destroy();
 }
 
 /** What makes two agents interchangeable: the protocol and the TLS material. */
@@ -183,7 +208,10 @@ function sameValue(a: unknown, b: unknown): boolean {
 const gunzipAsync = promisify(gunzip);
 const inflateAsync = promisify(inflate);
 
-/** One HTTP exchange; the whole answer is read, decompressed and decoded as UTF-8. */
+/**
+ * One HTTP exchange; the whole answer is read, decompressed and decoded as
+ * UTF-8, up to `maxBytes` at each step (a KubeError `unsupported` beyond).
+ */
 function send(
   url: URL,
   options: {
@@ -193,21 +221,33 @@ function send(
     signal: AbortSignal;
   },
   body: string | undefined,
+  maxBytes: number,
 ): Promise<ApiResponse> {
   const module = url.protocol === "https:" ? https : http;
+  const tooLarge = () =>
+    new KubeError(
+      "unsupported",
+      `the API server's answer to ${url.pathname} is larger than ${Math.round(maxBytes / 2 ** 20)} MiB: ask for less (one namespace, a label selector, --limit-bytes or --tail for logs)`,
+    );
   return new Promise((resolve, reject) => {
     const request = module.request(url, options, (response) => {
       const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      response.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > maxBytes) request.destroy(tooLarge());
+        else chunks.push(chunk);
+      });
       response.on("error", reject);
       response.on("end", () => {
         const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
         const encoding = String(response.headers["content-encoding"] ?? "").toLowerCase();
+        const limit = { maxOutputLength: maxBytes };
         const decoded =
           encoding === "gzip"
-            ? gunzipAsync(raw)
+            ? gunzipAsync(raw, limit)
             : encoding === "deflate"
-              ? inflateAsync(raw)
+              ? inflateAsync(raw, limit)
               : Promise.resolve(raw);
         decoded.then(
           (bytes) =>
@@ -216,7 +256,16 @@ function send(
               headers: flatHeaders(response.headers),
               text: bytes.toString("utf8"),
             }),
-          reject,
+          (error: unknown) =>
+            reject(
+              (error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE"
+                ? tooLarge()
+                : new KubeError(
+                    "server_error",
+                    `the API server's ${encoding} answer to ${url.pathname} cannot be decompressed`,
+                    { cause: error },
+                  ),
+            ),
         );
       });
     });
