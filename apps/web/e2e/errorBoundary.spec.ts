@@ -30,9 +30,14 @@ describeInChromium("error boundary", () => {
     expect(await boundary.getAttribute("role")).toBe("alert");
     expect(await boundary.textContent()).toContain("the view broke while rendering");
     expect(await page.getByTestId("recovered").count()).toBe(0);
+    // The boundary logs each crash it catches (componentDidCatch).
+    const crashes = () => errors.filter((e) => e.includes("kubemedic: a view crashed")).length;
+    await expect.poll(crashes).toBe(1);
 
-    // Still broken: a retry shows the boundary again, not a blank page.
+    // Still broken: a retry renders the view again, which crashes again, and the boundary
+    // shows again, not a blank page (the second crash proves the retry re-rendered).
     await boundary.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(crashes).toBe(2);
     await boundary.waitFor();
     expect(await page.evaluate(() => window.__harness.retries)).toBe(1);
     expect(await page.getByTestId("recovered").count()).toBe(0);
