@@ -1,18 +1,19 @@
-import type { Risk, Severity, ToolClassification } from "@kubemedic/protocol";
+import type { Risk, ToolClassification } from "@kubemedic/protocol";
+import type { FindingRank } from "../../lib/scanGroups";
 
 /** Colour follows meaning everywhere: red is broken or destructive, amber is caution, blue is information. */
-const SEVERITY_CLASS: Record<Severity, string> = {
+const SEVERITY_CLASS: Record<FindingRank, string> = {
   critical: "badge badge-critical",
   high: "badge badge-err",
   medium: "badge badge-warn",
   low: "badge badge-accent",
   info: "badge",
+  "cluster-wide": "badge",
+  unranked: "badge",
 };
 
-export function SeverityBadge({ severity }: { severity: Severity | "cluster-wide" | "unranked" }) {
-  const className =
-    severity === "unranked" || severity === "cluster-wide" ? "badge" : SEVERITY_CLASS[severity];
-  return <span className={className}>{severity}</span>;
+export function SeverityBadge({ severity }: { severity: FindingRank }) {
+  return <span className={SEVERITY_CLASS[severity]}>{severity}</span>;
 }
 
 const RISK_CLASS: Record<Risk, string> = {
