@@ -67,14 +67,9 @@ function termNamespaces(
   return new Set(listed.length > 0 ? listed : [pod.metadata?.namespace ?? ""]);
 }
 
-/** Pods on a node (bound, not finished), other than `self`, that a term selects. */
-function selectedPods(
-  snapshot: ClusterSnapshot,
-  self: Pod,
-  term: PodAffinityTerm,
-  owner: Pod,
-): Pod[] {
-  const namespaces = termNamespaces(snapshot, owner, term);
+/** Pods on a node (bound, not finished), other than `self`, that `self`'s term selects. */
+function selectedPods(snapshot: ClusterSnapshot, self: Pod, term: PodAffinityTerm): Pod[] {
+  const namespaces = termNamespaces(snapshot, self, term);
   return snapshot
     .list("pods")
     .filter(
@@ -119,7 +114,7 @@ export function explainPodAntiAffinity(
 ): PodAffinityVerdict | undefined {
   const byName = new Map(snapshot.list("nodes").map((n) => [n.metadata?.name ?? "", n]));
   for (const term of requiredPodTerms(pod, "podAntiAffinity")) {
-    const others = selectedPods(snapshot, pod, term, pod);
+    const others = selectedPods(snapshot, pod, term);
     const key = term.topologyKey;
     const domains = new Map<string, { nodes: Node[]; pods: Pod[] }>();
     for (const n of nodes) {
@@ -187,7 +182,7 @@ export function explainPodAffinity(
 ): PodAffinityVerdict | undefined {
   const byName = new Map(snapshot.list("nodes").map((n) => [n.metadata?.name ?? "", n]));
   for (const term of requiredPodTerms(pod, "podAffinity")) {
-    const wanted = selectedPods(snapshot, pod, term, pod);
+    const wanted = selectedPods(snapshot, pod, term);
     const selector = formatLabelSelector(term.labelSelector);
     if (wanted.length === 0)
       return {
