@@ -67,9 +67,9 @@ export function addRelated(draft: Draft, ...refs: RelatedRef[]): void {
  * A finished candidate in the protocol's shape, bounded to what a
  * DiagnosisReport accepts (summary 1,000 characters, root cause and excerpts
  * 4,000, at most 99 related objects (the report lists the primary too, 100 in all), 12 excerpts and 8 fixes), score clamped,
- * empty excerpts dropped. Every free text passes through secret redaction
- * here, whatever the rule: candidates quote scheduler, condition and event
- * messages, and they go to an LLM. Commands are left as built (they are run,
+ * empty excerpts dropped. Every free text (related objects' status too)
+ * passes through secret redaction here, whatever the rule: candidates quote
+ * scheduler, condition and event messages, and they go to an LLM. Commands are left as built (they are run,
  * and rules build them from names and placeholders only).
  */
 export function toCandidate(draft: Draft): RootCauseCandidate {
@@ -78,7 +78,9 @@ export function toCandidate(draft: Draft): RootCauseCandidate {
     severity: draft.severity,
     score: Math.round(Math.min(1, Math.max(0, draft.score)) * 1000) / 1000,
     primary: draft.primary,
-    related: draft.related.slice(0, 99),
+    related: draft.related
+      .slice(0, 99)
+      .map((r) => (r.status === undefined ? r : { ...r, status: redactText(r.status) })),
     summary: clip(redactText(draft.summary), 1_000),
     rootCause: clip(redactText(draft.rootCause), 4_000),
     evidence: dedupeBy(
