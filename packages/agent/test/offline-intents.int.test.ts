@@ -142,7 +142,7 @@ describe("the offline diagnostician's intents", () => {
     for (const [id, text, command] of [
       ["o14", "what pods are running in shop?", "get pods -n shop"],
       ["o15", "list deployments in shop", "get deployments -n shop"],
-    ]) {
+    ] as const) {
       const events = await ask(id, text, "default");
       expect(ofType(events, "tool.finished").map((f) => f.command)).toEqual([command]);
     }
