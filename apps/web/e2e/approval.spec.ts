@@ -148,10 +148,14 @@ describeInChromium("approval", () => {
     await edit.click();
     const box = page.getByTestId("composer");
     await expect.poll(() => box.inputValue()).toBe(line);
-    const selected = await box.evaluate((el: HTMLTextAreaElement) =>
-      document.activeElement === el ? el.value.slice(el.selectionStart, el.selectionEnd) : null,
-    );
-    expect(selected).toMatch(/^<\w+>$/);
+    // Focus and selection follow the draft by an animation frame (focusComposer).
+    await expect
+      .poll(() =>
+        box.evaluate((el: HTMLTextAreaElement) =>
+          document.activeElement === el ? el.value.slice(el.selectionStart, el.selectionEnd) : "",
+        ),
+      )
+      .toMatch(/^<\w+>$/);
     // Nothing was sent: a sent message shows in the outbox at once, before any echo (no
     // waiting needed: the draft and the selection checked above came after the click).
     expect(await page.getByTestId("outbox-message").count()).toBe(0);
