@@ -10,7 +10,7 @@ export const DEMO_CLUSTER_ERROR_CODES = {
   scenario_invalid: "the scenario is malformed",
   /** Two loaded scenarios define the same object differently. */
   scenario_conflict: "two scenarios conflict",
-  /** generateScenario() options out of range. */
+  /** startDemoCluster() or generateScenario() options out of range. */
   invalid_options: "invalid options",
   /** The HTTP server could not listen (port in use, bad host). */
   listen_failed: "the server could not start",

@@ -4,9 +4,10 @@
  * HTTPS. Depends on nothing of ours. Scenario format: docs/scenarios.md;
  * behaviour of the server and the reconciler's rules: docs/demo-cluster.md.
  *
- *   startDemoCluster({ scenarios?, host?, port?, token? }): Promise<DemoCluster>
+ *   startDemoCluster({ scenarios?, host?, port?, token?, latencyMs? }): Promise<DemoCluster>
  *       scenarios: built-in names, directories, or generateScenario() results
- *       (default: every built-in); host 127.0.0.1; port 0 (free); token random.
+ *       (default: every built-in); host 127.0.0.1; port 0 (free); token random;
+ *       latencyMs 0 (a delay before every answer, 0–10000).
  *   DemoCluster { url, token, caPem, scenarios, kubeconfig(), writeKubeconfig(path),
  *                 reset(), close() }   kubeconfig context/cluster/user "kubemedic-demo"
  *   loadScenario(dir, { now?, cache? }): Promise<Scenario>   checked; file:line:object on errors

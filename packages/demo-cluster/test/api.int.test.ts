@@ -834,3 +834,28 @@ describe("reset", () => {
     ).toBe(200);
   });
 });
+
+describe("latency", () => {
+  it("answers every request after the configured delay, no sooner", async () => {
+    const slow = await startDemoCluster({ scenarios: ["crashloop-missing-env"], latencyMs: 250 });
+    try {
+      for (const path of ["/version", "/api/v1/namespaces/shop/pods"]) {
+        const started = performance.now();
+        const answer = await call(slow, "GET", path);
+        expect(answer.status).toBe(200);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(245);
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("refuses a latency that is not a whole number of milliseconds from 0 to 10000", async () => {
+    for (const latencyMs of [-1, 1.5, 10_001, Number.NaN]) {
+      await expect(startDemoCluster({ latencyMs })).rejects.toMatchObject({
+        code: "invalid_options",
+        message: expect.stringContaining("latencyMs") as unknown,
+      });
+    }
+  });
+});

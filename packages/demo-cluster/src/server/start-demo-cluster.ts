@@ -25,6 +25,13 @@ export interface DemoClusterOptions {
   port?: number;
   /** The bearer token clients must send. @default random */
   token?: string;
+  /**
+   * Milliseconds every request waits before it is answered, like the round
+   * trip to a remote API server (0–10,000). Shows how the app behaves on a
+   * slow cluster, and keeps a turn running long enough to be interrupted.
+   * @default 0
+   */
+  latencyMs?: number;
 }
 
 export interface DemoCluster {
@@ -45,6 +52,7 @@ export interface DemoCluster {
 
 /** Starts the simulator on loopback; see src/index.ts for the contract. */
 export async function startDemoCluster(options: DemoClusterOptions = {}): Promise<DemoCluster> {
+  const latencyMs = checkedLatency(options.latencyMs ?? 0);
   const scenarios = await resolveScenarios(options.scenarios ?? builtinScenarioNames());
   const state = new ClusterState(mergeScenarios(scenarios));
   const reconciler = new Reconciler(state);
@@ -53,13 +61,11 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
   const watches: WatchSet = new Set();
   const cache = new ResponseCache();
   let address = "";
+  const ctx = { state, cache, reconciler, token, watches, address: () => address };
   const { keyPem, certPem } = selfSignedCert(host);
   const server = createServer({ key: keyPem, cert: certPem }, (req, res) => {
-    void handleRequest(
-      { state, cache, reconciler, token, watches, address: () => address },
-      req,
-      res,
-    );
+    if (latencyMs === 0) void handleRequest(ctx, req, res);
+    else setTimeout(() => void handleRequest(ctx, req, res), latencyMs);
   });
   server.keepAliveTimeout = 30_000;
   const port = await listen(server, host, options.port ?? 0);
@@ -92,6 +98,15 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
         server.closeAllConnections();
       }),
   };
+}
+
+function checkedLatency(ms: number): number {
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000)
+    throw new DemoClusterError(
+      "invalid_options",
+      `latencyMs must be a whole number of milliseconds from 0 to 10000, not ${ms}`,
+    );
+  return ms;
 }
 
 async function resolveScenarios(list: (string | Scenario)[]): Promise<Scenario[]> {
