@@ -129,23 +129,36 @@ describe("kubemedic demo-cluster", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("serves the chosen scenario with a working kubeconfig and stops on SIGTERM", async () => {
+  it("serves the chosen scenario with a working kubeconfig, after --latency, and stops on SIGTERM", async () => {
     const dir = mkdtempSync(join(tmpdir(), "kubemedic-cli-"));
     const path = join(dir, "kubeconfig");
-    const p = run(["--scenario", "crashloop-missing-env", "--port", "0", "--kubeconfig-out", path]);
+    const p = run([
+      "--scenario",
+      "crashloop-missing-env",
+      "--port",
+      "0",
+      "--kubeconfig-out",
+      path,
+      "--latency",
+      "200",
+    ]);
     try {
       const start = Date.now();
       while (!p.output().includes("kubeconfig:")) {
         if (Date.now() - start > 60_000) throw new Error(`no start-up line: ${p.output()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
-      expect(p.output()).toMatch(/listening on https:\/\/127\.0\.0\.1:\d+/);
+      expect(p.output()).toMatch(
+        /listening on https:\/\/127\.0\.0\.1:\d+ \(answers after 200 ms\)/,
+      );
       expect(p.output()).toContain(`kubeconfig: ${path}`);
       expect(p.output()).toContain("crashloop-missing-env (shop)");
       const kc = new KubeConfig();
       kc.loadFromString(readFileSync(path, "utf8"));
+      const asked = performance.now();
       const pods = await kc.makeApiClient(CoreV1Api).listNamespacedPod({ namespace: "shop" });
       expect(pods.items.length).toBe(5);
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(195);
     } finally {
       p.child.kill("SIGTERM");
     }
@@ -163,5 +176,12 @@ describe("kubemedic demo-cluster", () => {
     const bad = run(["--port", "eighty"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain("--port must be a number from 0 to 65535");
+    for (const latency of ["20000", "-5", "1.5", "soon"]) {
+      const slow = run(["--latency", latency]);
+      expect(await slow.exit).toBe(2);
+      expect(slow.output()).toContain(
+        `--latency must be a number of milliseconds from 0 to 10000, not '${latency}'`,
+      );
+    }
   });
 });

@@ -2,7 +2,16 @@ import { resolve } from "node:path";
 import { UsageError, type Command } from "../command";
 
 const USAGE =
-  "kubemedic demo-cluster [--scenario NAME|DIR]... [--port <number>] [--host <address>] [--kubeconfig-out <path>] [--token <token>] [--list]";
+  "kubemedic demo-cluster [--scenario NAME|DIR]... [--port <number>] [--host <address>] [--kubeconfig-out <path>] [--token <token>] [--latency <ms>] [--list]";
+
+const VALUE_FLAGS = new Set([
+  "--scenario",
+  "--port",
+  "--host",
+  "--kubeconfig-out",
+  "--token",
+  "--latency",
+]);
 
 /** Where the kubeconfig goes without --kubeconfig-out (.kubemedic/ is git-ignored). */
 const DEFAULT_KUBECONFIG = ".kubemedic/demo-cluster.kubeconfig";
@@ -13,6 +22,8 @@ export interface DemoClusterFlags {
   host: string;
   kubeconfigOut: string;
   token: string | undefined;
+  /** A delay before every answer, like a remote API server's round trip. */
+  latencyMs: number;
   list: boolean;
 }
 
@@ -23,6 +34,7 @@ export function parseDemoClusterFlags(args: string[]): DemoClusterFlags {
     host: "127.0.0.1",
     kubeconfigOut: DEFAULT_KUBECONFIG,
     token: undefined,
+    latencyMs: 0,
     list: false,
   };
   for (let i = 0; i < args.length; i++) {
@@ -34,8 +46,7 @@ export function parseDemoClusterFlags(args: string[]): DemoClusterFlags {
       continue;
     }
     const value = inline ?? args[++i];
-    if (!["--scenario", "--port", "--host", "--kubeconfig-out", "--token"].includes(name ?? ""))
-      throw new UsageError(`unknown option '${arg}'`);
+    if (!VALUE_FLAGS.has(name ?? "")) throw new UsageError(`unknown option '${arg}'`);
     if (value === undefined || value === "") throw new UsageError(`${name ?? arg} needs a value`);
     switch (name) {
       case "--scenario":
@@ -57,6 +68,15 @@ export function parseDemoClusterFlags(args: string[]): DemoClusterFlags {
       case "--token":
         flags.token = value;
         break;
+      case "--latency": {
+        const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+        if (!(ms <= 10_000))
+          throw new UsageError(
+            `--latency must be a number of milliseconds from 0 to 10000, not '${value}'`,
+          );
+        flags.latencyMs = ms;
+        break;
+      }
       default:
         break;
     }
@@ -99,6 +119,7 @@ export const demoClusterCommand: Command = {
         host: flags.host,
         port: flags.port,
         ...(flags.token !== undefined && { token: flags.token }),
+        latencyMs: flags.latencyMs,
       });
     } catch (error) {
       if (error instanceof DemoClusterError) {
@@ -120,7 +141,9 @@ export const demoClusterCommand: Command = {
       return 1;
     }
     const names = cluster.scenarios.map((s) => `${s.name} (${s.namespace})`).join(", ");
-    console.log(`kubemedic demo cluster listening on ${cluster.url}`);
+    console.log(
+      `kubemedic demo cluster listening on ${cluster.url}${flags.latencyMs > 0 ? ` (answers after ${flags.latencyMs} ms)` : ""}`,
+    );
     console.log(`kubeconfig: ${kubeconfig}`);
     console.log(`scenarios: ${names}`);
     console.log(`try: kubectl --kubeconfig ${kubeconfig} get pods -A`);
