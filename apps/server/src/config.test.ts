@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       demo: "auto",
       kubeconfig: undefined,
       context: undefined,
+      demoLatencyMs: 0,
       heapGrowthPercent: 50,
       limits: {
         maxFrameBytes: 65_536,
@@ -78,6 +79,7 @@ describe("loadConfig", () => {
         KUBEMEDIC_RATE_LIMIT: "5",
         KUBEMEDIC_MAX_TURNS_PER_USER: "2",
         KUBEMEDIC_HEAP_GROWTH_PERCENT: "0",
+        KUBEMEDIC_DEMO_LATENCY_MS: "150",
       },
       { kubeconfig: "kc.yaml" },
       "/w",
@@ -90,6 +92,7 @@ describe("loadConfig", () => {
       kubeconfig: "/w/kc.yaml",
       context: "prod",
       heapGrowthPercent: 0,
+      demoLatencyMs: 150,
       limits: { maxFrameBytes: 4096, framesPerSecond: 5, maxTurnsPerUser: 2 },
     });
     expect(loadConfig({ KUBEMEDIC_DEMO: "false" }, { demo: true }).demo).toBe("on");
@@ -107,6 +110,9 @@ describe("loadConfig", () => {
     );
     expect(failure(() => loadConfig({ KUBEMEDIC_HEAP_GROWTH_PERCENT: "-5" }))).toMatch(
       /^KUBEMEDIC_HEAP_GROWTH_PERCENT must be a whole number from 0/,
+    );
+    expect(failure(() => loadConfig({ KUBEMEDIC_DEMO_LATENCY_MS: "20000" }))).toMatch(
+      /^KUBEMEDIC_DEMO_LATENCY_MS must be a whole number from 0 to 10000/,
     );
     expect(failure(() => loadConfig({ KUBEMEDIC_DEMO: "maybe" }))).toMatch(
       /^KUBEMEDIC_DEMO must be auto, true or false/,

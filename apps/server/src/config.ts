@@ -58,6 +58,8 @@ export interface ServerConfig {
   kubeconfig: string | undefined;
   /** The context used when a conversation names none (KUBEMEDIC_CONTEXT, --context). */
   context: string | undefined;
+  /** KUBEMEDIC_DEMO_LATENCY_MS: the demo cluster's delay before each answer. @default 0 */
+  demoLatencyMs: number;
   /** KUBEMEDIC_HEAP_GROWTH_PERCENT: see applyHeapGrowth; 0 leaves V8's policy. @default 50 */
   heapGrowthPercent: number;
   limits: GatewayLimits;
@@ -158,6 +160,7 @@ const EnvSchema = z.object({
   ),
   KUBEMEDIC_KUBECONFIG: z.preprocess(emptyToUndefined, z.string().optional()),
   KUBEMEDIC_CONTEXT: z.preprocess(emptyToUndefined, z.string().max(253).optional()),
+  KUBEMEDIC_DEMO_LATENCY_MS: count(0, 10_000, 0),
   KUBEMEDIC_MAX_FRAME_BYTES: count(1_024, 1_048_576, MAX_FRAME_BYTES),
   KUBEMEDIC_RATE_LIMIT: count(1, 100_000, 20),
   KUBEMEDIC_RATE_BURST: count(1, 100_000, 60),
@@ -232,6 +235,7 @@ export function loadConfig(
     kubeconfig:
       e.KUBEMEDIC_KUBECONFIG === undefined ? undefined : resolve(cwd, e.KUBEMEDIC_KUBECONFIG),
     context: e.KUBEMEDIC_CONTEXT,
+    demoLatencyMs: e.KUBEMEDIC_DEMO_LATENCY_MS,
     heapGrowthPercent: e.KUBEMEDIC_HEAP_GROWTH_PERCENT,
     limits: {
       maxFrameBytes: e.KUBEMEDIC_MAX_FRAME_BYTES,

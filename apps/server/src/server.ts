@@ -125,6 +125,7 @@ export async function startServer(
       demo: config.demo,
       kubeconfig: config.kubeconfig,
       context: config.context,
+      demoLatencyMs: config.demoLatencyMs,
       logger,
       env,
     });
@@ -280,6 +281,7 @@ function logClusters(logger: Logger, clusters: ClusterRegistry): void {
           demoCluster: source.demo.url,
           scenarios: source.demo.scenarios.length,
           context: clusters.defaultContext,
+          ...(source.latencyMs > 0 && { latencyMs: source.latencyMs }),
         },
         source.reason === "requested"
           ? "started the built-in demo cluster (--demo)"

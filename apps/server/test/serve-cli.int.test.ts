@@ -35,9 +35,11 @@ async function failsWithOneLine(run: CliRun, ...expected: RegExp[]): Promise<str
 }
 
 describe("kubemedic serve", () => {
-  it("starts on the embedded database, answers /healthz, refuses a second server on the same data dir, and stops on SIGTERM", async () => {
+  it("starts on the embedded database and the demo cluster, answers /healthz, refuses a second server on the same data dir, and stops on SIGTERM", async () => {
     const dataDir = join(scratch, "data");
-    const server = runCli(["serve", "--port", "0", "--data-dir", dataDir]);
+    const server = runCli(["serve", "--port", "0", "--data-dir", dataDir, "--demo"], {
+      KUBEMEDIC_DEMO_LATENCY_MS: "120",
+    });
     try {
       const url = await listeningUrl(server);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -48,6 +50,14 @@ describe("kubemedic serve", () => {
           .split("\n")
           .filter((l) => l.includes("listening on")),
       ).toHaveLength(1);
+      const demoLine = server
+        .stdout()
+        .split("\n")
+        .find((l) => l.includes("started the built-in demo cluster"));
+      expect(JSON.parse(demoLine ?? "{}")).toMatchObject({
+        demoCluster: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/) as unknown,
+        latencyMs: 120,
+      });
 
       const health = await fetch(`${url}/healthz`);
       expect(health.status).toBe(200);

@@ -13,7 +13,13 @@ type KubeConfig = ReturnType<typeof loadKubeConfig>;
 /** Where the clusters come from. */
 export type ClusterSource =
   | { kind: "kubeconfig" }
-  | { kind: "demo"; demo: DemoCluster; reason: "requested" | "no-kubeconfig" }
+  | {
+      kind: "demo";
+      demo: DemoCluster;
+      reason: "requested" | "no-kubeconfig";
+      /** The delay before each of its answers (KUBEMEDIC_DEMO_LATENCY_MS). */
+      latencyMs: number;
+    }
   | { kind: "none"; reason: string };
 
 export interface ClusterRegistryOptions {
@@ -22,6 +28,8 @@ export interface ClusterRegistryOptions {
   kubeconfig?: string | undefined;
   /** The context used when a conversation names none; the kubeconfig's current one by default. */
   context?: string | undefined;
+  /** The demo cluster's delay before each answer (KUBEMEDIC_DEMO_LATENCY_MS). @default 0 */
+  demoLatencyMs?: number;
   logger?: Logger;
   /** @default process.env (KUBECONFIG, HOME) */
   env?: NodeJS.ProcessEnv;
@@ -79,21 +87,27 @@ export class ClusterRegistry {
         }
       }
     }
-    return ClusterRegistry.startDemo(options.demo === "on" ? "requested" : "no-kubeconfig");
+    return ClusterRegistry.startDemo(
+      options.demo === "on" ? "requested" : "no-kubeconfig",
+      options.demoLatencyMs ?? 0,
+    );
   }
 
   /** Starts the demo cluster in-process with every built-in scenario. */
-  private static async startDemo(reason: "requested" | "no-kubeconfig"): Promise<ClusterRegistry> {
+  private static async startDemo(
+    reason: "requested" | "no-kubeconfig",
+    latencyMs: number,
+  ): Promise<ClusterRegistry> {
     // Loaded only when used: a server on a real cluster never pays for the simulator.
     const { startDemoCluster } = await import("@kubemedic/demo-cluster");
-    const demo = await startDemoCluster({ port: 0 });
+    const demo = await startDemoCluster({ port: 0, latencyMs });
     const dir = await mkdtemp(join(tmpdir(), "kubemedic-demo-"));
     try {
       const path = join(dir, "kubeconfig");
       await demo.writeKubeconfig(path);
       const kc = loadKubeConfig({ kubeconfigPath: path });
       return new ClusterRegistry(
-        { kind: "demo", demo, reason },
+        { kind: "demo", demo, reason, latencyMs },
         kc,
         kc.getCurrentContext() || undefined,
         async () => {
