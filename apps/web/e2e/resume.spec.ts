@@ -17,12 +17,16 @@ import {
 import type { WebSocket } from "playwright-core";
 import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
 
+const LATENCY_MS = 100;
+
 /** What the user saw comes back: after a reload, a dropped connection, a crashed server. */
 describeInChromium("resume", () => {
   let server: KubemedicServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startKubemedic();
+    // Every answer of the demo cluster comes 100 ms late, as from a remote API server: a turn
+    // then runs for seconds, so a reload or a kill lands mid-turn however fast the machine is.
+    server = await startKubemedic({ KUBEMEDIC_DEMO_LATENCY_MS: String(LATENCY_MS) });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -204,7 +208,8 @@ describeInChromium("resume", () => {
     await server.start();
     await waitConnected(page, 60_000);
 
-    // Killed ~2 s before it could finish: stored as interrupted, never lost or shown running.
+    // Killed seconds before it could finish (about 4 s at this latency): stored as interrupted,
+    // never lost or shown running.
     expect(await waitTurn(page)).toBe("interrupted");
     expect(await page.getByTestId("user-message").first().textContent()).toBe(
       "payments are down — what's wrong in the payments namespace?",
