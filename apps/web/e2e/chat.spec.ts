@@ -26,7 +26,9 @@ describeInChromium("chat", () => {
   let server: KubemedicServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startKubemedic();
+    // A demo cluster 30 ms away, like a nearby real one: every tool call then stays "running"
+    // for a few frames, so the spinner is seen however fast the machine is.
+    server = await startKubemedic({ KUBEMEDIC_DEMO_LATENCY_MS: "30" });
     browser = await launchChromium();
   });
   afterAll(async () => {
