@@ -6,8 +6,9 @@ const CLUSTER_TIMEOUT_MS = 2_000;
 
 export interface ReadyBody {
   status: "ready" | "not_ready" | "shutting_down";
-  db: "ok" | "unreachable";
-  cluster: "ok" | "unreachable" | "none";
+  /** `unchecked` while shutting down: the answer is 503 whatever they say. */
+  db: "ok" | "unreachable" | "unchecked";
+  cluster: "ok" | "unreachable" | "none" | "unchecked";
   demo: boolean;
   reasons: string[];
 }
@@ -24,8 +25,8 @@ export function readyz(ctx: ApiContext): RequestHandler {
     if (ctx.closing()) {
       const body: ReadyBody = {
         status: "shutting_down",
-        db: "ok",
-        cluster: "none",
+        db: "unchecked",
+        cluster: "unchecked",
         demo: ctx.clusters.isDemo,
         reasons: ["the server is shutting down"],
       };
