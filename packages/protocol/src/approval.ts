@@ -1,10 +1,30 @@
 import { z } from "zod";
 
+/**
+ * The bounds of an approval card, in characters (or items). The agent cuts a
+ * request to them before sending it, so they live here once, beside the schema.
+ */
+export const APPROVAL_LIMITS = {
+  kind: 63,
+  name: 253,
+  command: 8_000,
+  manifest: 64_000,
+  reason: 4_000,
+  targets: 500,
+  summary: 2_000,
+  before: 32_000,
+  after: 32_000,
+  diff: 64_000,
+  notes: 20,
+  note: 2_000,
+} as const;
+const L = APPROVAL_LIMITS;
+
 /** An object a mutating command touches. */
 export const ApprovalTarget = z.object({
-  kind: z.string().max(63),
-  namespace: z.string().max(253).optional(),
-  name: z.string().max(253),
+  kind: z.string().max(L.kind),
+  namespace: z.string().max(L.name).optional(),
+  name: z.string().max(L.name),
 });
 export type ApprovalTarget = z.infer<typeof ApprovalTarget>;
 
@@ -13,20 +33,20 @@ export const ApprovalRequest = z.object({
   toolCallId: z.string().min(1).max(200),
   tool: z.string().min(1).max(64),
   /** The exact command line that will run on approve (without the leading `kubectl`). */
-  command: z.string().min(1).max(8_000),
+  command: z.string().min(1).max(L.command),
   /** A manifest passed beside `apply -f -` / `create -f -`, shown as is. */
-  manifest: z.string().max(64_000).optional(),
+  manifest: z.string().max(L.manifest).optional(),
   /** Why the agent wants to run it, in its words. */
-  reason: z.string().max(4_000),
+  reason: z.string().max(L.reason),
   risk: z.enum(["low", "medium", "high"]),
   /** The object the command touches (the first one, when it touches several). */
   target: ApprovalTarget,
   /**
    * Every object the command touches, `target` first, when there is more than
-   * one (`drain` evicts pods, `delete -l` deletes many): at most 500, and
+   * one (`drain` evicts pods, `delete -l` deletes many): at most 500 (APPROVAL_LIMITS), and
    * `targetsOmitted` says how many more there are. Absent: only `target`.
    */
-  targets: z.array(ApprovalTarget).max(500).optional(),
+  targets: z.array(ApprovalTarget).max(L.targets).optional(),
   targetsOmitted: z.number().int().min(0).optional(),
   /**
    * What would change: a one-line summary and, where the engine could compute it, before/after and a unified diff.
@@ -34,11 +54,11 @@ export const ApprovalRequest = z.object({
    * the result is not shown: …": a reviewer must see them before trusting an empty diff.
    */
   preview: z.object({
-    summary: z.string().max(2_000),
-    before: z.string().max(32_000).optional(),
-    after: z.string().max(32_000).optional(),
-    diff: z.string().max(64_000).optional(),
-    notes: z.array(z.string().max(2_000)).max(20).optional(),
+    summary: z.string().max(L.summary),
+    before: z.string().max(L.before).optional(),
+    after: z.string().max(L.after).optional(),
+    diff: z.string().max(L.diff).optional(),
+    notes: z.array(z.string().max(L.note)).max(L.notes).optional(),
   }),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;

@@ -1,6 +1,10 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { Command, interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { ApprovalRequest, ResolvedApproval } from "@kubemedic/protocol";
+import {
+  APPROVAL_LIMITS as L,
+  type ApprovalRequest,
+  type ResolvedApproval,
+} from "@kubemedic/protocol";
 import { lastAIWithAnswers } from "../../context/message-kinds";
 import type { ClusterBackend, MutationPreview } from "../../tools/cluster-backend";
 import type { ToolArtifact } from "../../tools/tool-result";
@@ -232,41 +236,35 @@ async function prepareRequest(
     request: {
       toolCallId: id,
       tool: "kubectl",
-      command: command.slice(0, 8_000),
-      ...(manifest === undefined ? {} : { manifest: manifest.slice(0, 64_000) }),
-      reason: reason.slice(0, 4_000),
+      command: command.slice(0, L.command),
+      ...(manifest === undefined ? {} : { manifest: manifest.slice(0, L.manifest) }),
+      reason: reason.slice(0, L.reason),
       risk: preview.risk,
       target: boundTarget(preview.target),
       ...(targets.length > 1
         ? {
-            targets: targets.slice(0, MAX_TARGETS).map(boundTarget),
-            ...(targets.length > MAX_TARGETS
-              ? { targetsOmitted: targets.length - MAX_TARGETS }
-              : {}),
+            targets: targets.slice(0, L.targets).map(boundTarget),
+            ...(targets.length > L.targets ? { targetsOmitted: targets.length - L.targets } : {}),
           }
         : {}),
       preview: {
-        summary: preview.summary.slice(0, 2_000),
-        ...(preview.before === undefined ? {} : { before: preview.before.slice(0, 32_000) }),
-        ...(preview.after === undefined ? {} : { after: preview.after.slice(0, 32_000) }),
-        ...(preview.diff === undefined ? {} : { diff: preview.diff.slice(0, 64_000) }),
+        summary: preview.summary.slice(0, L.summary),
+        ...(preview.before === undefined ? {} : { before: preview.before.slice(0, L.before) }),
+        ...(preview.after === undefined ? {} : { after: preview.after.slice(0, L.after) }),
+        ...(preview.diff === undefined ? {} : { diff: preview.diff.slice(0, L.diff) }),
         ...(notes.length > 0
-          ? { notes: notes.slice(0, MAX_NOTES).map((n) => n.slice(0, 2_000)) }
+          ? { notes: notes.slice(0, L.notes).map((n) => n.slice(0, L.note)) }
           : {}),
       },
     },
   };
 }
 
-/** The protocol's bounds on an approval card (packages/protocol approval.ts). */
-const MAX_TARGETS = 500;
-const MAX_NOTES = 20;
-
 function boundTarget(t: ApprovalRequest["target"]): ApprovalRequest["target"] {
   return {
-    kind: t.kind.slice(0, 63),
-    ...(t.namespace === undefined ? {} : { namespace: t.namespace.slice(0, 253) }),
-    name: t.name.slice(0, 253) || "(unknown)",
+    kind: t.kind.slice(0, L.kind),
+    ...(t.namespace === undefined ? {} : { namespace: t.namespace.slice(0, L.name) }),
+    name: t.name.slice(0, L.name) || "(unknown)",
   };
 }
 
