@@ -118,4 +118,28 @@ describe("parseIntent", () => {
     expect(intent.kind).toBe("diagnose");
     expect(intent.resource).toEqual({ kind: "Deployment", name: "cart", namespace: "shop" });
   });
+
+  it("lets the text override the selection: another namespace, or another kind to list", () => {
+    const selected = { kind: "Deployment", name: "api", namespace: "web" };
+    const elsewhere = parseIntent("list pods -n shop", { defaultNamespace: "web", selected });
+    expect(elsewhere).toMatchObject({
+      kind: "command",
+      command: "get pods -n shop",
+      namespace: "shop",
+    });
+    expect(elsewhere.resource).toBeUndefined();
+    const diagnose = parseIntent("what's wrong in the shop namespace?", { selected });
+    expect(diagnose).toMatchObject({ kind: "diagnose", namespace: "shop" });
+    expect(diagnose.resource).toBeUndefined();
+    // Same namespace: a list of another kind lists; the selection's own kind shows it.
+    expect(parseIntent("list pods", { defaultNamespace: "web", selected }).command).toBe(
+      "get pods -n web",
+    );
+    expect(parseIntent("show the deployment", { selected }).command).toBe(
+      "get deployment api -n web",
+    );
+    expect(parseIntent("describe it in web", { selected }).command).toBe(
+      "describe deployment api -n web",
+    );
+  });
 });

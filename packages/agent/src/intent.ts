@@ -146,9 +146,17 @@ export function parseIntent(
   const tokens = trimmed.split(/\s+/);
   const named = namespaceIn(trimmed);
   const explicitNs = named.explicit;
-  const namespace = explicitNs ?? opts.selected?.namespace ?? opts.defaultNamespace;
+  // A question that names its own namespace is about that namespace: "list pods in shop" with
+  // web/api selected asks nothing about api.
+  const selected =
+    opts.selected !== undefined &&
+    (explicitNs === undefined || explicitNs === opts.selected.namespace)
+      ? opts.selected
+      : undefined;
+  const namespace = explicitNs ?? selected?.namespace ?? opts.defaultNamespace;
   const allNamespaces = /(^|\s)(-A|--all-namespaces)\b/.test(trimmed) || SCAN.test(trimmed);
-  const resource = resourceIn(tokens) ?? opts.selected;
+  const textResource = resourceIn(tokens);
+  const resource = textResource ?? selected;
   const keywords = keywordsIn(trimmed);
   const base = {
     ...(namespace === undefined ? {} : { namespace }),
@@ -165,7 +173,15 @@ export function parseIntent(
   if (FIX.test(trimmed) && !/\bwhy\b/i.test(trimmed)) return { kind: "fix", ...base };
   if (SCAN.test(trimmed)) return { kind: "scan", ...base };
   if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {
-    const command = naturalCommand(trimmed, resource, namespace);
+    // "list pods" with a Deployment selected lists pods: the selection stands in only for
+    // what the text leaves unnamed.
+    const kind = kindIn(trimmed);
+    const subject =
+      textResource ??
+      (selected !== undefined && (kind === undefined || kind === selected.kind)
+        ? selected
+        : undefined);
+    const command = naturalCommand(trimmed, subject, namespace);
     if (command !== undefined) return { kind: "command", ...base, command };
     const lookup = lookupIn(trimmed, namespace);
     if (lookup !== undefined) {
@@ -180,7 +196,7 @@ export function parseIntent(
     return { kind: "command", ...base, command: `get ${pluralArg(askedKind)}${ns}` };
   }
   if (DIAGNOSE.test(trimmed)) return { kind: namespace || resource ? "diagnose" : "scan", ...base };
-  if (opts.selected !== undefined) return { kind: "diagnose", ...base };
+  if (selected !== undefined) return { kind: "diagnose", ...base };
   return { kind: "question", ...base };
 }
 
@@ -364,16 +380,22 @@ function naturalCommand(
   if (EVENTS.test(text) && resource === undefined)
     return `get events${ns || " -A"} --sort-by=.lastTimestamp`;
   const describe = /^(please\s+)?describe\b/i.test(text);
-  const kindWord = text
-    .split(/\s+/)
-    .map((w) => w.replace(/[?.,!]+$/, ""))
-    .find((w) => canonicalKind(w) !== undefined && canonicalKind(w) !== "Namespace");
   if (resource !== undefined && resource.kind !== undefined) {
-    return `${describe ? "describe" : "get"} ${kindArg(resource.kind)} ${resource.name}${ns}`;
+    const own = resource.namespace === undefined ? ns : ` -n ${resource.namespace}`;
+    return `${describe ? "describe" : "get"} ${kindArg(resource.kind)} ${resource.name}${resource.kind === "Node" ? "" : own}`;
   }
-  if (kindWord !== undefined) {
-    const kind = canonicalKind(kindWord) ?? kindWord;
+  const kind = kindIn(text);
+  if (kind !== undefined) {
     return `${describe ? "describe" : "get"} ${pluralArg(kind)}${ns || (kind === "Node" ? "" : " -A")}`;
+  }
+  return undefined;
+}
+
+/** The first word of the text that names a kind (other than Namespace), canonical. */
+function kindIn(text: string): string | undefined {
+  for (const word of text.split(/\s+/)) {
+    const kind = canonicalKind(word.replace(/[?.,!]+$/, ""));
+    if (kind !== undefined && kind !== "Namespace") return kind;
   }
   return undefined;
 }

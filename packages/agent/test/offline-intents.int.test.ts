@@ -148,6 +148,26 @@ describe("the offline diagnostician's intents", () => {
     }
   });
 
+  it("follows the question's namespace over a selected object in another one, and the selection otherwise", async () => {
+    const selectedResource = { kind: "Deployment", name: "report-worker", namespace: "analytics" };
+    const withSelection = (conversationId: string, text: string) =>
+      collect(
+        agent.runTurn({
+          conversationId,
+          turnId: "t1",
+          user: "alice",
+          namespace: "analytics",
+          input: { text, selectedResource },
+        }),
+      );
+    const elsewhere = await withSelection("o16", "list pods in shop");
+    expect(ofType(elsewhere, "tool.finished").map((f) => f.command)).toEqual(["get pods -n shop"]);
+    const here = await withSelection("o17", "show it");
+    expect(ofType(here, "tool.finished").map((f) => f.command)).toEqual([
+      "get deployment report-worker -n analytics",
+    ]);
+  });
+
   it("scans the cluster: analyzers over all namespaces, evidence, correlation, a report", async () => {
     const events = await ask("o12", "scan the cluster", "shop");
     const finished = ofType(events, "tool.finished");

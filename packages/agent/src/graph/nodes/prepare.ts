@@ -25,14 +25,25 @@ export function prepareNode(deps: GraphDeps) {
     const input = state.turnInput;
     if (input === null) throw new Error("prepare ran without a turn input");
     const { backend } = turnContext(config);
-    const selected = input.selectedResource;
-    const uiNamespace = input.namespace ?? selected?.namespace ?? backend.defaultNamespace;
-    const parsed = parseIntent(input.text, {
-      ...(uiNamespace === undefined ? {} : { defaultNamespace: uiNamespace }),
-      ...(selected === undefined ? {} : { selected }),
-    });
+    const picked = input.selectedResource;
+    const uiNamespace = input.namespace ?? picked?.namespace ?? backend.defaultNamespace;
+    const parse = (defaultNamespace: string | undefined, selected: typeof picked) =>
+      parseIntent(input.text, {
+        ...(defaultNamespace === undefined ? {} : { defaultNamespace }),
+        ...(selected === undefined ? {} : { selected }),
+      });
+    const parsed = parse(uiNamespace, picked);
     const namespace = await resolveNamespace(parsed, uiNamespace, backend, config.signal);
-    const intent: Intent = { ...parsed, ...(namespace === undefined ? {} : { namespace }) };
+    // The question's own scope wins over the selection: "list pods in shop" asked with web/api
+    // selected is about shop, and neither the model nor the offline diagnostician hears of api.
+    const selected =
+      picked !== undefined &&
+      !parsed.allNamespaces &&
+      (picked.namespace === undefined || picked.namespace === namespace)
+        ? picked
+        : undefined;
+    const scoped = selected === picked ? parsed : parse(namespace, undefined);
+    const intent: Intent = { ...scoped, ...(namespace === undefined ? {} : { namespace }) };
     if (namespace === undefined) delete intent.namespace;
     const { budgets, limits, nodes, approval } = deps.config;
     const trimmed = trimHistory(state.messages, {
