@@ -398,6 +398,24 @@ describe("reconciler: fixes make scenarios healthy", () => {
     expect((done.conditions as Obj[]).map((c) => c.type)).toContain("Complete");
   });
 
+  it("a write that changes nothing keeps a stuck rollout's status as the deployment controller counts it", async () => {
+    const path = "/apis/apps/v1/namespaces/loyalty/deployments/points-api";
+    const before = (await get(path)).status as Obj;
+    expect(before).toMatchObject({ replicas: 5, availableReplicas: 3, unavailableReplicas: 2 });
+    // A ReplicaSet write makes the controller recount the deployment's status.
+    await patch(
+      "/apis/apps/v1/namespaces/loyalty/replicasets/points-api-58c7d9f6b",
+      { metadata: { annotations: { "example.com/touched": "yes" } } },
+      MERGE,
+    );
+    // Unavailable counts the surge pod too: 3 + 2 wanted by the ReplicaSets, 3 available.
+    expect((await get(path)).status).toMatchObject({
+      replicas: 5,
+      availableReplicas: 3,
+      unavailableReplicas: 2,
+    });
+  });
+
   it("multi-cause: fixing the image tag reveals the missing ConfigMap key it hid; adding the key starts the pods", async () => {
     const path = "/apis/apps/v1/namespaces/loyalty/deployments/points-api";
     const before = await pods("loyalty", "app=points-api");

@@ -259,7 +259,10 @@ export function updateDeploymentStatus(state: ClusterState, dIn: KubeObject): vo
   };
   if (ready > 0) status.readyReplicas = ready;
   if (available > 0) status.availableReplicas = available;
-  if (desired - available > 0) status.unavailableReplicas = desired - available;
+  // As the deployment controller counts it: every pod its ReplicaSets want (a surge included),
+  // less those available; never below zero while scaling down.
+  const wanted = sets.reduce((n, rs) => n + asNumber(asObject(rs.spec).replicas), 0);
+  if (wanted - available > 0) status.unavailableReplicas = wanted - available;
   const revision = current === undefined ? undefined : String(revisionOf(current));
   const annotations =
     revision === undefined
