@@ -42,7 +42,13 @@ export const workloadRule: Rule = {
       if (problem === undefined) continue;
       const w = workloadOf(ctx.snapshot, pod);
       if (w.kind === "Job" || w.kind === "CronJob") {
-        const job = w.kind === "Job" ? ctx.snapshot.get("jobs", w.namespace, w.name) : undefined;
+        // The pod's own Job decides, also under a CronJob (whose runs are Jobs).
+        const jobName =
+          w.kind === "Job"
+            ? w.name
+            : pod.metadata?.ownerReferences?.find((r) => r.kind === "Job")?.name;
+        const job =
+          jobName === undefined ? undefined : ctx.snapshot.get("jobs", w.namespace, jobName);
         // Failed Jobs belong to the job rule; finished Job pods are history.
         if (job === undefined || isJobFailed(job) || (job.status?.active ?? 0) === 0) continue;
       }
