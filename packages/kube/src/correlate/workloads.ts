@@ -63,3 +63,71 @@ export function templateOf(object: KubeObject | undefined): PodTemplate | undefi
 export function workloadKey(w: Workload): string {
   return `${w.kind}/${w.namespace}/${w.name}`;
 }
+
+/**
+ * Where a kind keeps the pod spec its pods are made from, as the keys from
+ * the object's root: a CronJob nests it in its job template, a Pod is its own
+ * template, every other workload has it at spec.template.spec. Fix and
+ * evidence commands are built from this, so a CronJob is patched where the
+ * API reads its pods (a `/spec/template` patch would be refused, and a
+ * `{.spec.template}` JSONPath prints nothing).
+ */
+function podSpecKeys(kind: string): readonly string[] {
+  switch (kind) {
+    case "Pod":
+      return ["spec"];
+    case "CronJob":
+      return ["spec", "jobTemplate", "spec", "template", "spec"];
+    default:
+      return ["spec", "template", "spec"];
+  }
+}
+
+/** JSON pointer of the pod spec, for `patch --type=json`: `/spec/template/spec`, `/spec/jobTemplate/spec/template/spec`. */
+export function podSpecPointer(kind: string): string {
+  return podSpecKeys(kind)
+    .map((k) => `/${k}`)
+    .join("");
+}
+
+/** kubectl JSONPath of the pod spec, for `get -o jsonpath=`: `.spec.template.spec`, `.spec.jobTemplate.spec.template.spec`. */
+export function podSpecJsonPath(kind: string): string {
+  return podSpecKeys(kind)
+    .map((k) => `.${k}`)
+    .join("");
+}
+
+/** A merge patch that merges `podSpec` into the pod spec: `{ spec: { template: { spec } } }` and the like. */
+export function podSpecMergePatch(
+  kind: string,
+  podSpec: Record<string, unknown>,
+): Record<string, unknown> {
+  return podSpecKeys(kind).reduceRight<Record<string, unknown>>(
+    (inner, key) => ({ [key]: inner }),
+    podSpec,
+  );
+}
+
+/** Kinds whose pod template the API lets one change (what `set image/env/resources` and template patches do). */
+const EDITABLE_TEMPLATE = new Set([
+  "Deployment",
+  "StatefulSet",
+  "DaemonSet",
+  "ReplicaSet",
+  "CronJob",
+]);
+
+/**
+ * Whether a fix may change the workload's pod template. A Job's template is
+ * immutable (the API refuses the update), and so is most of a bare pod's spec.
+ */
+export function templateEditable(kind: string): boolean {
+  return EDITABLE_TEMPLATE.has(kind);
+}
+
+const RESTARTABLE = new Set(["Deployment", "DaemonSet", "StatefulSet"]);
+
+/** Whether `kubectl rollout restart` accepts the kind (not a Job, CronJob, ReplicaSet or Pod). */
+export function supportsRolloutRestart(kind: string): boolean {
+  return RESTARTABLE.has(kind);
+}
