@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scenarioVariant } from "../analyze/testing/scenarioVariant";
+import { moveUnderJob } from "../analyze/testing/underJob";
 import { refKey } from "./Candidate";
 import { correlateSnapshot } from "./correlateSnapshot";
 import { parsePodSecurity } from "./podSecurity";
@@ -78,6 +79,39 @@ describe("pods refused by Pod Security admission (podsecurity-rejects-pods)", ()
     });
     expect(top?.rootCause).toContain(
       "Symptom: Service compliance/audit-exporter has no endpoints: Deployment compliance/audit-exporter has no pod.",
+    );
+  });
+});
+
+describe("pods of a CronJob or a Job refused by Pod Security admission", () => {
+  const topFor = async (owner: "Job" | "CronJob") => {
+    const { snapshot } = scenarioVariant("podsecurity-rejects-pods", {
+      edit: (objects) => moveUnderJob(objects, "audit-exporter", owner),
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "compliance" });
+    return top;
+  };
+
+  it("CronJob: the merge patch reaches the pod spec inside the job template", async () => {
+    const top = await topFor("CronJob");
+    expect(refKey(top!.primary)).toBe("CronJob/compliance/audit-exporter");
+    const patch = top?.fixes.find((f) => f.command?.startsWith("patch cronjob audit-exporter"));
+    const body = JSON.parse(patch?.command?.replace(/^.* -p '(.*)'$/, "$1") ?? "{}") as {
+      spec?: { jobTemplate?: { spec?: { template?: { spec?: Record<string, unknown> } } } };
+    };
+    expect(Object.keys(body.spec ?? {})).toEqual(["jobTemplate"]);
+    expect(body.spec?.jobTemplate?.spec?.template?.spec?.securityContext).toEqual({
+      runAsNonRoot: true,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
+  });
+
+  it("Job: no patch of its immutable template", async () => {
+    const top = await topFor("Job");
+    expect(refKey(top!.primary)).toBe("Job/compliance/audit-exporter");
+    expect(top?.fixes.filter((f) => f.command?.startsWith("patch "))).toEqual([]);
+    expect(top?.fixes.map((f) => f.command)).toContain(
+      "get job audit-exporter -n compliance -o yaml",
     );
   });
 });

@@ -7,11 +7,12 @@ import { eventsEvidence, podEvidence } from "../evidence";
 import { readLogSignals } from "../logSignals";
 import type { PodProblem, Terminated } from "../podProblem";
 import type { Workload } from "../workloads";
-import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
 import { logCause } from "./logCause";
 import { livenessDraft } from "./liveness";
 import { absentConfigDraft } from "./optionalConfig";
 import { previousImage } from "./previousImage";
+import { addTemplateFix } from "./templateFix";
 
 /**
  * A container that keeps dying (CrashLoopBackOff, or terminated non-zero):
@@ -129,8 +130,8 @@ export async function diagnoseCrash(
     risk: "read-only",
     requiresApproval: false,
   });
-  if (signals.missingEnv !== undefined && isController(w))
-    draft.fixes.push({
+  if (signals.missingEnv !== undefined)
+    addTemplateFix(draft, w, {
       title: `Set ${signals.missingEnv.name} on container ${container}`,
       rationale: `The program refuses to start without ${signals.missingEnv.name}; setting it (with the right value, or from a Secret with --from=secret/<name>) ends the crash loop.`,
       command: cmd.setEnv(
@@ -206,9 +207,9 @@ function oomDraft(
       command: `top pod ${live.pod} -n ${w.namespace} --containers`,
       excerpt: `POD${" ".repeat(Math.max(1, live.pod.length - 1))}NAME${" ".repeat(Math.max(1, container.length - 2))}CPU(cores)   MEMORY(bytes)\n${live.pod}   ${container}   ${live.cpu}   ${live.memory}`,
     });
-  if (limit !== undefined && isController(w)) {
+  if (limit !== undefined) {
     const raised = formatBytes(Math.ceil((limit * 2) / 2 ** 20) * 2 ** 20);
-    draft.fixes.push({
+    addTemplateFix(draft, w, {
       title: `Raise the memory limit of ${container} to ${raised}`,
       rationale: `The container needs more than ${String(limitText)}; doubling the limit (and the request, if the node has room) stops the OOM kills while the usage is investigated.`,
       command: cmd.setResources(

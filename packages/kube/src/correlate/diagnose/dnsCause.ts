@@ -9,6 +9,7 @@ import { podReady } from "../podReady";
 import { resolveHost } from "../resolveHost";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
+import { addTemplateFix } from "./templateFix";
 import type { LogEvidence } from "./forbiddenCause";
 
 /**
@@ -73,7 +74,7 @@ export function dnsDraft(
       excerpt: serviceLine(ctx, moved.namespace, moved.name),
     });
     if (envRef !== undefined && host !== undefined)
-      draft.fixes.push({
+      addTemplateFix(draft, w, {
         title: `Point ${envRef.name} at ${fqdn}`,
         rationale: `The Service ${moved.name} lives in namespace ${moved.namespace}; its fully qualified name resolves from any namespace.`,
         command: cmd.setEnv(
@@ -92,7 +93,7 @@ export function dnsDraft(
     envRef !== undefined
   ) {
     const fixedHost = envRef.value.replace(resolved.name, resolved.similar[0] ?? resolved.name);
-    draft.fixes.push({
+    addTemplateFix(draft, w, {
       title: `Point ${envRef.name} at the existing Service ${resolved.similar[0] ?? ""}`,
       rationale: `${resolved.name} does not exist; ${resolved.similar[0] ?? ""} is the Service with the closest name in ${resolved.namespace}.`,
       command: cmd.setEnv(

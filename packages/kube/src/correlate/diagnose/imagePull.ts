@@ -6,9 +6,10 @@ import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence, podEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
 import type { Workload } from "../workloads";
-import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
 import { previousImage } from "./previousImage";
 import { explainMissingPullSecrets, missingPullSecrets } from "./pullSecrets";
+import { addTemplateFix } from "./templateFix";
 
 /** Why a registry refused an image, decoded from the kubelet's pull error. */
 export function pullErrorKind(
@@ -80,9 +81,9 @@ export function diagnoseImagePull(
   );
   if (ev !== undefined) draft.evidence.push(ev);
   const prior = previousImage(ctx, w, problem.container);
-  if (prior !== undefined && isController(w)) {
+  if (prior !== undefined) {
     draft.rootCause += ` The previous revision used "${prior}".`;
-    draft.fixes.push({
+    addTemplateFix(draft, w, {
       title: `Set the image of ${problem.container} back to ${prior}`,
       rationale: `${prior} is the image of the previous revision, which the registry served.`,
       command: cmd.setImage(w.kind, w.name, w.namespace, problem.container, prior),
@@ -97,8 +98,8 @@ export function diagnoseImagePull(
         risk: "medium",
         requiresApproval: true,
       });
-  } else if (isController(w) && kind === "notFound")
-    draft.fixes.push({
+  } else if (kind === "notFound")
+    addTemplateFix(draft, w, {
       title: `Set ${problem.container} to an image tag that exists`,
       rationale: `The registry has no "${image}"; correct the tag (check the registry for the published tags).`,
       command: cmd.setImage(w.kind, w.name, w.namespace, problem.container, "<image:existing-tag>"),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { moveUnderJob } from "../../analyze/testing/underJob";
+import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 
 const NAME = "liveness-kills-slow-start";
@@ -34,5 +36,39 @@ describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-st
     expect(top?.score).toBe(0.8);
     expect(top?.rootCause).not.toContain("still starting");
     expect(top?.fixes.some((f) => f.title.includes("startupProbe"))).toBe(false);
+  });
+
+  it("patches a CronJob's job template, where its pods come from", async () => {
+    const { snapshot } = scenarioVariant(NAME, {
+      edit: (objects) => moveUnderJob(objects, "booking-service", "CronJob"),
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
+    expect(top?.category).toBe("ProbeFailure");
+    expect(refKey(top!.primary)).toBe("CronJob/reservations/booking-service");
+    const fix = top?.fixes.find((f) => f.title.includes("startupProbe"));
+    expect(fix?.command).toMatch(
+      /^patch cronjob booking-service -n reservations --type=json -p '\[\{"op":"add","path":"\/spec\/jobTemplate\/spec\/template\/spec\/containers\/0\/startupProbe",/,
+    );
+    expect(fix?.rationale).toContain("a Job it has already started keeps its old pod template");
+    expect(top?.evidence.map((e) => e.command)).toContain(
+      "get cronjob booking-service -n reservations -o jsonpath={.spec.jobTemplate.spec.template.spec.containers[0].livenessProbe}",
+    );
+  });
+
+  it("proposes no patch for a Job, whose pod template the API refuses to change", async () => {
+    const { snapshot } = scenarioVariant(NAME, {
+      edit: (objects) => moveUnderJob(objects, "booking-service", "Job"),
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
+    expect(top?.category).toBe("ProbeFailure");
+    expect(refKey(top!.primary)).toBe("Job/reservations/booking-service");
+    expect(top?.fixes.filter((f) => f.command?.startsWith("patch "))).toEqual([]);
+    const recreate = top?.fixes.find((f) => f.title.startsWith("Recreate Job booking-service"));
+    expect(recreate).toMatchObject({
+      command: "get job booking-service -n reservations -o yaml",
+      risk: "read-only",
+      requiresApproval: false,
+    });
+    expect(recreate?.rationale).toContain("To give booking-service a startupProbe,");
   });
 });

@@ -5,8 +5,9 @@ import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence, podEvidence } from "../evidence";
 import type { PodProblem, Terminated } from "../podProblem";
-import type { Workload } from "../workloads";
-import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { podSpecJsonPath, podSpecPointer, type Workload } from "../workloads";
+import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
+import { addTemplateFix } from "./templateFix";
 
 /** Log lines that show a program still starting, not failing. */
 const STARTING =
@@ -88,20 +89,20 @@ export function livenessDraft(
         w.kind,
         w.name,
         w.namespace,
-        `jsonpath={.spec.template.spec.containers[${Math.max(0, spec.index)}].livenessProbe}`,
+        `jsonpath={${podSpecJsonPath(w.kind)}.containers[${Math.max(0, spec.index)}].livenessProbe}`,
       ),
       excerpt: JSON.stringify(probe),
     });
   if (tail.length > 0)
     draft.evidence.push({ source: "logs", command: log.command, excerpt: tail.join("\n") });
-  if (slowStart && probe != null && isController(w) && spec.index >= 0 && !spec.init) {
+  if (slowStart && probe != null && spec.index >= 0 && !spec.init) {
     // Same check as the liveness probe, with room for a start of up to five minutes.
     const startupProbe = {
       ...handlerOf(probe),
       periodSeconds: 10,
       failureThreshold: 30,
     };
-    draft.fixes.push({
+    addTemplateFix(draft, w, {
       title: `Give ${container} a startupProbe`,
       rationale:
         "A startup probe holds the liveness probe back until the application has started (here up to 5 minutes), without making liveness slower to catch a real hang later.",
@@ -112,7 +113,7 @@ export function livenessDraft(
         [
           {
             op: "add",
-            path: `/spec/template/spec/containers/${spec.index}/startupProbe`,
+            path: `${podSpecPointer(w.kind)}/containers/${spec.index}/startupProbe`,
             value: startupProbe,
           },
         ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { moveUnderJob } from "../../analyze/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 
@@ -64,5 +65,22 @@ describe("an old, recovered timeout in a healthy namespace (healthy-zero-trust)"
     const [top] = await correlateSnapshot(snapshot, { namespace: "wiki" });
     expect(top?.category).toBe("NetworkPolicyBlocked");
     expect(refKey(top!.primary)).toBe("NetworkPolicy/wiki/default-deny-all");
+  });
+});
+
+describe("a readiness probe on the wrong port, for a CronJob's pods (readiness-wrong-port)", () => {
+  it("reads and patches the probe in the job template", async () => {
+    const { snapshot } = scenarioVariant("readiness-wrong-port", {
+      edit: (objects) => moveUnderJob(objects, "catalog-api", "CronJob"),
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "catalog" });
+    expect(top?.category).toBe("ProbeFailure");
+    expect(refKey(top!.primary)).toBe("CronJob/catalog/catalog-api");
+    expect(top?.evidence.map((e) => e.command)).toContain(
+      "get cronjob catalog-api -n catalog -o jsonpath={.spec.jobTemplate.spec.template.spec.containers[0].readinessProbe}",
+    );
+    expect(top?.fixes.map((f) => f.command)).toContain(
+      `patch cronjob catalog-api -n catalog --type=json -p '[{"op":"replace","path":"/spec/jobTemplate/spec/template/spec/containers/0/readinessProbe/httpGet/port","value":8080}]'`,
+    );
   });
 });

@@ -5,9 +5,10 @@ import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence, podEvidence } from "../evidence";
 import { readLogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
-import type { Workload } from "../workloads";
-import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { podSpecJsonPath, podSpecPointer, type Workload } from "../workloads";
+import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
 import { logCause } from "./logCause";
+import { addTemplateFix } from "./templateFix";
 
 /**
  * A running pod that is not ready. A failing readiness probe decides (and the
@@ -70,17 +71,17 @@ export async function diagnoseNotReady(
           w.kind,
           w.name,
           w.namespace,
-          `jsonpath={.spec.template.spec.containers[${Math.max(0, spec.index)}].${startup ? "startupProbe" : "readinessProbe"}}`,
+          `jsonpath={${podSpecJsonPath(w.kind)}.containers[${Math.max(0, spec.index)}].${startup ? "startupProbe" : "readinessProbe"}}`,
         ),
         excerpt: JSON.stringify(probe),
       });
     const ev = eventsEvidence(ctx, ns, podName, (e) => e.reason === "Unhealthy");
     if (ev !== undefined) draft.evidence.push(ev);
-    if (mismatch !== undefined && isController(w) && spec.index >= 0 && !spec.init) {
+    if (mismatch !== undefined && spec.index >= 0 && !spec.init) {
       const field =
         probe?.httpGet != null ? "httpGet" : probe?.tcpSocket != null ? "tcpSocket" : "grpc";
       const port = mismatch.containerPorts[0];
-      draft.fixes.push({
+      addTemplateFix(draft, w, {
         title: `Point the ${startup ? "startup" : "readiness"} probe at port ${port}`,
         rationale: `The application listens on ${mismatch.containerPorts.join(", ")}; probing that port lets the pods become ready and join the Service.`,
         command: cmd.patch(
@@ -90,7 +91,7 @@ export async function diagnoseNotReady(
           [
             {
               op: "replace",
-              path: `/spec/template/spec/containers/${spec.index}/${startup ? "startupProbe" : "readinessProbe"}/${field}/port`,
+              path: `${podSpecPointer(w.kind)}/containers/${spec.index}/${startup ? "startupProbe" : "readinessProbe"}/${field}/port`,
               value: port,
             },
           ],

@@ -5,7 +5,7 @@ import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import { podEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
-import type { Workload } from "../workloads";
+import { podSpecJsonPath, type Workload } from "../workloads";
 import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
 
 /** A ConfigMap or Secret that would have set an environment variable, and is absent. */
@@ -140,7 +140,7 @@ export function absentConfigDraft(
       w.kind,
       w.name,
       w.namespace,
-      `jsonpath={.spec.template.spec.${init ? "initContainers" : "containers"}[${Math.max(0, index)}].${first.via}}`,
+      `jsonpath={${podSpecJsonPath(w.kind)}.${init ? "initContainers" : "containers"}[${Math.max(0, index)}].${first.via}}`,
     ),
     excerpt: JSON.stringify(
       first.via === "envFrom"

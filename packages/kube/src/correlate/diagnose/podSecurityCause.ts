@@ -3,7 +3,8 @@ import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import type { PodSecurityRefusal } from "../podSecurity";
-import type { Workload } from "../workloads";
+import { podSpecMergePatch, type Workload } from "../workloads";
+import { addTemplateFix } from "./templateFix";
 
 /** Fields of a securityContext that satisfy a failed check, at pod or container level. */
 const REMEDY: Record<string, { level: "pod" | "container"; set: Record<string, unknown> }> = {
@@ -66,7 +67,7 @@ export function podSecurityDraft(
     ref("Namespace", undefined, ns, enforce === undefined ? undefined : `enforce=${enforce}`),
   );
   const known = refusal.violations.filter((v) => REMEDY[v.check] !== undefined);
-  if (known.length > 0 && w.kind !== "Pod") {
+  if (known.length > 0) {
     const pod: Record<string, unknown> = {};
     const container: Record<string, unknown> = {};
     for (const v of known) {
@@ -78,12 +79,12 @@ export function podSecurityDraft(
     if (Object.keys(container).length > 0)
       spec.containers = refusal.containers.map((name) => ({ name, securityContext: container }));
     const rest = refusal.violations.filter((v) => REMEDY[v.check] === undefined);
-    d.fixes.push({
+    addTemplateFix(d, w, {
       title: `Make the pod template of ${w.name} meet "${refusal.level}"`,
       rationale:
         `Sets exactly what the failed checks ask for${rest.length > 0 ? `; ${rest.map((v) => v.check).join(", ")} must be changed by hand` : ""}. ` +
         "runAsNonRoot needs an image that runs as a non-root user: check its USER first.",
-      command: cmd.patch(w.kind, w.name, ns, { spec: { template: { spec } } }),
+      command: cmd.patch(w.kind, w.name, ns, podSpecMergePatch(w.kind, spec)),
       risk: "medium",
       requiresApproval: true,
     });

@@ -4,6 +4,7 @@ import {
   scenarioVariant,
   type EditableObject,
 } from "../../analyze/testing/scenarioVariant";
+import { moveUnderJob } from "../../analyze/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 
@@ -301,5 +302,83 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
     expect(c?.rootCause).toContain(
       "its required pod affinity wants to run in the same topology.kubernetes.io/zone as a pod labelled app=feature-store, and no such pod runs.",
     );
+  });
+});
+
+describe("Pending pods of a CronJob or a Job: fixes go where the API accepts them", () => {
+  const selectorMessage = `0/4 nodes are available: ${TAINTS}, 3 node(s) didn't match Pod's node affinity/selector.`;
+  const nvme = (spec: PodSpecShape) => {
+    spec.nodeSelector = { disktype: "nvme" };
+  };
+  const tainted = async (owner: "Job" | "CronJob") => {
+    const { snapshot } = scenarioVariant("pending-taint-mismatch", {
+      edit: (objects) => moveUnderJob(objects, "inference", owner),
+    });
+    return (await correlateSnapshot(snapshot, { namespace: "vision" }))[0];
+  };
+
+  it("CronJob: removes the nodeSelector from the job template", async () => {
+    const c = await top(
+      variant(selectorMessage, nvme, (objects) => moveUnderJob(objects, "trainer", "CronJob")),
+    );
+    expect(refKey(c!.primary)).toBe("CronJob/ml/trainer");
+    expect(c?.fixes.map((f) => f.command)).toContain(
+      `patch cronjob trainer -n ml --type=json -p '[{"op":"remove","path":"/spec/jobTemplate/spec/template/spec/nodeSelector/disktype"}]'`,
+    );
+  });
+
+  it("CronJob: drops the node affinity requirement from the job template", async () => {
+    const c = await top(
+      variant(
+        `0/4 nodes are available: 4 node(s) didn't match Pod's node affinity/selector.`,
+        (spec) => {
+          spec.affinity = {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [
+                  {
+                    matchExpressions: [
+                      { key: "node.kubernetes.io/instance-type", operator: "In", values: ["p4d"] },
+                    ],
+                  },
+                ],
+              },
+            },
+          };
+        },
+        (objects) => moveUnderJob(objects, "trainer", "CronJob"),
+      ),
+    );
+    expect(c?.fixes.map((f) => f.command)).toContain(
+      `patch cronjob trainer -n ml --type=json -p '[{"op":"remove","path":"/spec/jobTemplate/spec/template/spec/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution"}]'`,
+    );
+  });
+
+  it("CronJob: adds the toleration to the job template, and says the running Job keeps its template", async () => {
+    const c = await tainted("CronJob");
+    expect(c?.category).toBe("Unschedulable");
+    expect(refKey(c!.primary)).toBe("CronJob/vision/inference");
+    const fix = c?.fixes.find((f) => f.title.startsWith("Let the pods tolerate"));
+    expect(fix?.command).toBe(
+      `patch cronjob inference -n vision --type=json -p '[{"op":"add","path":"/spec/jobTemplate/spec/template/spec/tolerations","value":[{"key":"nvidia.com/gpu","operator":"Equal","value":"present","effect":"NoSchedule"}]}]'`,
+    );
+    expect(fix?.rationale).toContain("a Job it has already started keeps its old pod template");
+  });
+
+  it("Job: no template patch, since the API refuses one; the way to recreate it instead", async () => {
+    const c = await tainted("Job");
+    expect(refKey(c!.primary)).toBe("Job/vision/inference");
+    expect(c?.fixes.filter((f) => f.command?.startsWith("patch "))).toEqual([]);
+    expect(c?.fixes.map((f) => f.title)).toContain(
+      "Recreate Job inference with a corrected pod template",
+    );
+    const selector = await top(
+      variant(selectorMessage, nvme, (objects) => moveUnderJob(objects, "trainer", "Job")),
+    );
+    expect(refKey(selector!.primary)).toBe("Job/ml/trainer");
+    expect(selector?.fixes.map((f) => f.command)).toEqual([
+      "describe nodes",
+      "get job trainer -n ml -o yaml",
+    ]);
   });
 });

@@ -19,10 +19,11 @@ import {
   type PodAffinityVerdict,
 } from "../podAffinity";
 import { decodeSchedulerMessage, type SchedulingReason } from "../schedulerMessage";
-import { templateOf, type Workload } from "../workloads";
-import { describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { podSpecPointer, templateOf, type Workload } from "../workloads";
+import { describeWorkload, workloadDraft } from "./baseDraft";
 import { diagnoseNode, isNodeUnhealthy } from "./node";
 import { diagnoseClaims } from "./storage";
+import { addTemplateFix } from "./templateFix";
 
 /** A pod the scheduler cannot place: the scheduler's reason, decoded against the pod and the nodes. */
 export function diagnoseUnschedulable(
@@ -337,7 +338,6 @@ function addFixes(
     risk: "read-only",
     requiresApproval: false,
   });
-  if (!isController(w)) return;
   if (r?.kind === "insufficient" && container !== undefined) {
     const res = r.detail ?? "cpu";
     const best = Math.max(
@@ -350,7 +350,7 @@ function addFixes(
       res === "cpu"
         ? formatCpu(Math.max(0.05, Math.floor(target * 20) / 20))
         : formatBytes(Math.max(2 ** 26, Math.floor(target / 2 ** 20) * 2 ** 20));
-    draft.fixes.push({
+    addTemplateFix(draft, w, {
       title: `Lower the ${res} request of ${container} to fit a node`,
       rationale: `A request of ${fmt(res, want)} cannot be satisfied; a request the nodes can hold (${value}) lets the scheduler place the pods. Check the application really needs less.`,
       command: cmd.setResources(
@@ -370,7 +370,7 @@ function addFixes(
       (k) => !nodes.some((n) => n.metadata?.labels?.[k] === selector[k]),
     );
     for (const key of unmatched.slice(0, 1))
-      draft.fixes.push({
+      addTemplateFix(draft, w, {
         title: `Remove the nodeSelector ${key}=${selector[key] ?? ""} (no node has it)`,
         rationale:
           "Either label a node that should run these pods, or drop the selector that matches nothing.",
@@ -381,7 +381,7 @@ function addFixes(
           [
             {
               op: "remove",
-              path: `/spec/template/spec/nodeSelector/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+              path: `${podSpecPointer(w.kind)}/nodeSelector/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
             },
           ],
           "json",
@@ -391,10 +391,10 @@ function addFixes(
       });
   }
   if (r?.kind === "selector" && detail.nodeAffinity !== undefined)
-    draft.fixes.push(...nodeAffinityFixes(detail.nodeAffinity, pod, w));
+    addNodeAffinityFixes(draft, detail.nodeAffinity, pod, w);
   if (r?.kind === "antiAffinity" && detail.podAffinity?.freeDomains === 0) {
     const domains = detail.podAffinity.domains ?? 0;
-    const replicas = (w.object as { spec?: { replicas?: number } }).spec?.replicas;
+    const replicas = (w.object as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
     if (
       (w.kind === "Deployment" || w.kind === "StatefulSet") &&
       replicas !== undefined &&
@@ -425,7 +425,8 @@ function addFixes(
       effect: taint?.effect ?? "NoSchedule",
     };
     const hasList = (templateOf(w.object)?.spec?.tolerations ?? []).length > 0;
-    draft.fixes.push({
+    const tolerations = `${podSpecPointer(w.kind)}/tolerations`;
+    addTemplateFix(draft, w, {
       title: `Let the pods tolerate the taint ${key}`,
       rationale:
         "Only if these pods are meant to run on the tainted nodes; otherwise remove the taint from a node.",
@@ -435,8 +436,8 @@ function addFixes(
         w.namespace,
         [
           hasList
-            ? { op: "add", path: "/spec/template/spec/tolerations/-", value: toleration }
-            : { op: "add", path: "/spec/template/spec/tolerations", value: [toleration] },
+            ? { op: "add", path: `${tolerations}/-`, value: toleration }
+            : { op: "add", path: tolerations, value: [toleration] },
         ],
         "json",
       ),
@@ -446,16 +447,13 @@ function addFixes(
   }
 }
 
-const AFFINITY_PATH =
-  "/spec/template/spec/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution";
-
 /**
  * For a node affinity no node matches: drop the requirement no node satisfies
  * (the smallest JSON patch that does it), or label the closest node when it
  * fails a single `In` requirement.
  */
-function nodeAffinityFixes(v: NodeAffinityVerdict, pod: Pod, w: Workload): Draft["fixes"] {
-  const fixes: Draft["fixes"] = [];
+function addNodeAffinityFixes(draft: Draft, v: NodeAffinityVerdict, pod: Pod, w: Workload): void {
+  const required = `${podSpecPointer(w.kind)}/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution`;
   const terms = requiredNodeTerms(pod);
   const first = v.impossible[0];
   if (first !== undefined) {
@@ -463,11 +461,11 @@ function nodeAffinityFixes(v: NodeAffinityVerdict, pod: Pod, w: Workload): Draft
     const size = (term?.matchExpressions?.length ?? 0) + (term?.matchFields?.length ?? 0);
     const path =
       size > 1
-        ? `${AFFINITY_PATH}/nodeSelectorTerms/${first.term}/${first.field ? "matchFields" : "matchExpressions"}/${first.index}`
+        ? `${required}/nodeSelectorTerms/${first.term}/${first.field ? "matchFields" : "matchExpressions"}/${first.index}`
         : terms.length > 1
-          ? `${AFFINITY_PATH}/nodeSelectorTerms/${first.term}`
-          : AFFINITY_PATH;
-    fixes.push({
+          ? `${required}/nodeSelectorTerms/${first.term}`
+          : required;
+    addTemplateFix(draft, w, {
       title: `Drop the node affinity requirement ${formatRequirement(first.req)} (no node satisfies it)`,
       rationale:
         "No node satisfies it, so the pods can never be placed. Either drop it, or label the nodes meant to run these pods.",
@@ -488,7 +486,7 @@ function nodeAffinityFixes(v: NodeAffinityVerdict, pod: Pod, w: Workload): Draft
   ) {
     const name = near.node.metadata?.name ?? "";
     const has = near.node.metadata?.labels?.[only.req.key] !== undefined;
-    fixes.push({
+    draft.fixes.push({
       title: `Label node ${name} ${only.req.key}=${value}`,
       rationale: `${name} meets every other requirement of the pod's node affinity. Only if it is meant to run these pods: the label also attracts any other pod that selects it.`,
       command: `label node ${name} ${only.req.key}=${value}${has ? " --overwrite" : ""}`,
@@ -496,5 +494,4 @@ function nodeAffinityFixes(v: NodeAffinityVerdict, pod: Pod, w: Workload): Draft
       requiresApproval: true,
     });
   }
-  return fixes;
 }

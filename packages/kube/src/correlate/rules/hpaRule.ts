@@ -3,7 +3,7 @@ import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import { conditionLine } from "../evidence";
-import { templateOf } from "../workloads";
+import { podSpecJsonPath, templateOf } from "../workloads";
 import { inScope, type Rule } from "./Rule";
 
 const TARGET_KEYS = {
@@ -91,7 +91,7 @@ function hpaDraft(ctx: CorrelationContext, hpa: HorizontalPodAutoscaler): Draft 
         kind,
         targetName,
         ns,
-        "jsonpath={.spec.template.spec.containers[*].resources}",
+        `jsonpath={${podSpecJsonPath(kind)}.containers[*].resources}`,
       ),
       excerpt: JSON.stringify(
         (template?.spec?.containers ?? []).map((c) => ({
