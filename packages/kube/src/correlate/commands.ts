@@ -61,6 +61,7 @@ export const cmd = {
     `scale ${kind.toLowerCase()}/${name} --replicas=${replicas}${nsFlag(ns)}`,
   delete: (kind: string, name: string, ns?: string) =>
     `delete ${kind.toLowerCase()} ${name}${nsFlag(ns)}`,
+  deletePods: (ns: string, selector: string) => `delete pods${nsFlag(ns)} -l ${quote(selector)}`,
   cordon: (node: string) => `cordon ${node}`,
   drain: (node: string) => `drain ${node} --ignore-daemonsets --delete-emptydir-data`,
 };

@@ -56,10 +56,3 @@ export function containerSpec(
 export function kindWord(kind: string): string {
   return kind.toLowerCase();
 }
-
-/** True when fixes can target a controller (a bare pod cannot be `set env`'d). */
-export function isController(w: Workload): boolean {
-  return ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob"].includes(
-    w.kind,
-  );
-}

@@ -7,6 +7,7 @@ import { eventsEvidence, podEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
+import { restartCommand } from "./templateFix";
 
 /**
  * CreateContainerConfigError, or a volume that cannot mount: which ConfigMap
@@ -84,15 +85,15 @@ export function diagnoseMissingConfig(
       risk: "medium",
       requiresApproval: true,
     });
-  draft.fixes.push({
-    title: "Restart the pods once it exists",
-    rationale: "Pods retry on their own, but a restart makes the change take effect at once.",
-    command:
-      w.kind === "Pod"
-        ? cmd.delete("pod", w.name, w.namespace)
-        : cmd.rolloutRestart(w.kind, w.name, w.namespace),
-    risk: "low",
-    requiresApproval: true,
-  });
+  // Without a restart command (a Job, a CronJob, a bare pod) the kubelet's own retries are the way.
+  const restart = restartCommand(w);
+  if (restart !== undefined)
+    draft.fixes.push({
+      title: "Restart the pods once it exists",
+      rationale: "Pods retry on their own, but a restart makes the change take effect at once.",
+      command: restart,
+      risk: "low",
+      requiresApproval: true,
+    });
   return draft;
 }

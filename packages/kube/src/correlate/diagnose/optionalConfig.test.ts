@@ -3,6 +3,7 @@ import type { Container } from "../../analyze/objects";
 import { ClusterSnapshot } from "../../analyze/snapshot/ClusterSnapshot";
 import { readScenario } from "../../analyze/testing/scenarioFixture";
 import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { moveUnderJob } from "../../analyze/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 import { absentOptionalSources } from "./optionalConfig";
@@ -89,6 +90,50 @@ describe("absent optional config behind a crash loop", () => {
     });
     expect(absentOptionalSources(blind, "accounts", accountsWeb(), "OAUTH_CLIENT_SECRET")).toEqual(
       [],
+    );
+  });
+});
+
+describe("the restart after the config exists, by the kind that owns the pods", () => {
+  const fixesFor = async (edit?: Parameters<typeof scenarioVariant>[1]) => {
+    const { snapshot } = scenarioVariant(NAME, edit);
+    const [top] = await correlateSnapshot(snapshot, { namespace: "accounts" });
+    expect(top?.category).toBe("MissingConfig");
+    return top?.fixes ?? [];
+  };
+
+  it("Deployment: rollout restart", async () => {
+    const fixes = await fixesFor();
+    expect(fixes.map((f) => f.command)).toContain(
+      "rollout restart deployment/accounts-web -n accounts",
+    );
+    expect(fixes[0]?.rationale).toContain("Restart the workload afterwards");
+  });
+
+  it("CronJob and Job: no rollout restart, which kubectl refuses for them", async () => {
+    for (const owner of ["CronJob", "Job"] as const) {
+      const fixes = await fixesFor({
+        edit: (objects) => moveUnderJob(objects, "accounts-web", owner),
+      });
+      expect(fixes.map((f) => f.command)).toEqual([
+        "create secret generic accounts-oauth -n accounts --from-literal=OAUTH_CLIENT_SECRET=<value>",
+      ]);
+      expect(fixes[0]?.rationale).not.toContain("Restart the workload");
+      expect(fixes[0]?.rationale).toContain("get it at their next restart");
+    }
+  });
+
+  it("a bare ReplicaSet: deletes its pods, which it then recreates", async () => {
+    const fixes = await fixesFor({
+      drop: (o) => o.kind === "Deployment" && o.metadata.name === "accounts-web",
+      edit: (objects) => {
+        for (const o of objects)
+          if (o.kind === "ReplicaSet" && o.metadata.name.startsWith("accounts-web-"))
+            delete o.metadata.ownerReferences;
+      },
+    });
+    expect(fixes.map((f) => f.command)).toContain(
+      "delete pods -n accounts -l app=accounts-web,pod-template-hash=5f7c9d8b6d",
     );
   });
 });

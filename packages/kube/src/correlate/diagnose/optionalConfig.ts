@@ -6,7 +6,8 @@ import type { CorrelationContext } from "../CorrelationContext";
 import { podEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
 import { podSpecJsonPath, type Workload } from "../workloads";
-import { containerSpec, describeWorkload, isController, workloadDraft } from "./baseDraft";
+import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
+import { restartCommand } from "./templateFix";
 
 /** A ConfigMap or Secret that would have set an environment variable, and is absent. */
 export interface AbsentSource {
@@ -157,11 +158,16 @@ export function absentConfigDraft(
         : `${s.kind} ${ns}/${s.name} has no key ${s.key ?? envName}`,
     });
   const assignment = `${first.via === "envFrom" ? envName : (first.key ?? envName)}=<value>`;
+  const restart = restartCommand(w);
   draft.fixes.push({
     title: first.objectMissing
       ? `Create ${first.kind} ${first.name} with ${envName}`
       : `Add key ${first.key ?? envName} to ${first.kind} ${first.name}`,
-    rationale: `The application cannot start without ${envName}; once ${first.kind} ${first.name} provides it, new pods get the variable${first.kind === "Secret" ? " (the value never passes through kubemedic)" : ""}. Restart the workload afterwards: running containers do not reload their environment.`,
+    rationale:
+      `The application cannot start without ${envName}; once ${first.kind} ${first.name} provides it, new pods get the variable${first.kind === "Secret" ? " (the value never passes through kubemedic)" : ""}. ` +
+      (restart !== undefined
+        ? "Restart the workload afterwards: running containers do not reload their environment."
+        : "A container reads its environment when it starts, so the crash-looping containers get it at their next restart."),
     command: first.objectMissing
       ? `create ${first.kind === "Secret" ? "secret generic" : "configmap"} ${first.name} -n ${ns} --from-literal=${assignment}`
       : cmd.patch(first.kind.toLowerCase(), first.name, ns, {
@@ -170,11 +176,11 @@ export function absentConfigDraft(
     risk: "medium",
     requiresApproval: true,
   });
-  if (isController(w))
+  if (restart !== undefined)
     draft.fixes.push({
       title: `Restart ${w.name} once the ${first.kind} exists`,
       rationale: "Environment variables are read when a container starts.",
-      command: cmd.rolloutRestart(w.kind, w.name, w.namespace),
+      command: restart,
       risk: "low",
       requiresApproval: true,
     });

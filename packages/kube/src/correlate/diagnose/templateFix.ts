@@ -1,6 +1,8 @@
+import type { ReplicaSet } from "../../analyze/objects";
+import { formatEqualityMap } from "../../analyze/labelSelector";
 import type { CandidateFix, Draft } from "../Candidate";
 import { cmd } from "../commands";
-import { templateEditable, type Workload } from "../workloads";
+import { supportsRolloutRestart, templateEditable, type Workload } from "../workloads";
 
 /** Which pods a template change reaches, for the kinds where a rollout does not replace them all. */
 function reach(kind: string): string {
@@ -39,3 +41,19 @@ export function addTemplateFix(draft: Draft, w: Workload, fix: CandidateFix): vo
   });
 }
 
+/**
+ * The command that replaces a workload's running pods so they start again
+ * with what changed around them (a ConfigMap, a Secret): `rollout restart`
+ * for the kinds that support it, deleting the pods of a bare ReplicaSet (it
+ * creates new ones). Undefined for a Job or CronJob (their pods are retried,
+ * or the next run starts new ones) and for a bare pod (deleted, it is gone).
+ */
+export function restartCommand(w: Workload): string | undefined {
+  if (supportsRolloutRestart(w.kind)) return cmd.rolloutRestart(w.kind, w.name, w.namespace);
+  if (w.kind !== "ReplicaSet") return undefined;
+  const rs: ReplicaSet | undefined = w.object;
+  const selector = rs?.spec?.selector;
+  if (selector == null || (selector.matchExpressions ?? []).length > 0) return undefined;
+  const labels = formatEqualityMap(selector.matchLabels);
+  return labels === "" ? undefined : cmd.deletePods(w.namespace, labels);
+}
