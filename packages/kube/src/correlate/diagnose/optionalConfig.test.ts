@@ -94,6 +94,34 @@ describe("absent optional config behind a crash loop", () => {
   });
 });
 
+describe("the key an optional reference misses, added where its kind keeps keys", () => {
+  it("a ConfigMap gets it under data (stringData exists only on a Secret)", async () => {
+    const { snapshot } = scenarioVariant(NAME, {
+      edit: (objects) => {
+        for (const o of objects) {
+          const spec = (
+            o.spec as { template?: { spec?: { containers?: Container[] } } } | undefined
+          )?.template?.spec;
+          if (o.metadata.name.startsWith("accounts-web") && spec?.containers?.[0] !== undefined)
+            spec.containers[0].env = [
+              {
+                name: "OAUTH_CLIENT_SECRET",
+                valueFrom: {
+                  configMapKeyRef: { name: "accounts-web-config", key: "oauth", optional: true },
+                },
+              },
+            ];
+        }
+      },
+    });
+    const [top] = await correlateSnapshot(snapshot, { namespace: "accounts" });
+    expect(top?.category).toBe("MissingConfig");
+    expect(top?.fixes[0]?.command).toBe(
+      `patch configmap accounts-web-config -n accounts -p '{"data":{"oauth":"<value>"}}'`,
+    );
+  });
+});
+
 describe("the restart after the config exists, by the kind that owns the pods", () => {
   const fixesFor = async (edit?: Parameters<typeof scenarioVariant>[1]) => {
     const { snapshot } = scenarioVariant(NAME, edit);

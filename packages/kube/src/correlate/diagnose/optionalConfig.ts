@@ -170,8 +170,9 @@ export function absentConfigDraft(
         : "A container reads its environment when it starts, so the crash-looping containers get it at their next restart."),
     command: first.objectMissing
       ? `create ${first.kind === "Secret" ? "secret generic" : "configmap"} ${first.name} -n ${ns} --from-literal=${assignment}`
-      : cmd.patch(first.kind.toLowerCase(), first.name, ns, {
-          stringData: { [first.key ?? envName]: "<value>" },
+      : // stringData is a Secret's field only: a ConfigMap takes the key under data.
+        cmd.patch(first.kind.toLowerCase(), first.name, ns, {
+          [first.kind === "Secret" ? "stringData" : "data"]: { [first.key ?? envName]: "<value>" },
         }),
     risk: "medium",
     requiresApproval: true,
