@@ -612,6 +612,22 @@ describe("writes", () => {
         422,
         "pod updates may not change fields",
       ],
+      [
+        "PATCH",
+        "/apis/batch/v1/namespaces/batch/jobs/db-migrate",
+        {
+          spec: {
+            template: {
+              spec: {
+                containers: [{ name: "migrate", image: "ghcr.io/acme/migrations:2025.11.4" }],
+              },
+            },
+          },
+        },
+        "application/strategic-merge-patch+json",
+        422,
+        'Job.batch "db-migrate" is invalid: spec.template: Invalid value:',
+      ],
     ];
     for (const [method, path, body, contentType, status, message] of cases) {
       const r = await call(
@@ -624,6 +640,17 @@ describe("writes", () => {
       expect(r.json()).toMatchObject({ kind: "Status", code: status });
       expect(r.json().message).toContain(message);
     }
+    // The same Job takes a change outside its template.
+    const labelled = await call(
+      cluster,
+      "PATCH",
+      "/apis/batch/v1/namespaces/batch/jobs/db-migrate",
+      {
+        body: { metadata: { labels: { team: "data" } } },
+        contentType: "application/merge-patch+json",
+      },
+    );
+    expect(labelled.status, labelled.text).toBe(200);
     const current = (await call(cluster, "GET", deploy)).json();
     const stale = await call(cluster, "PUT", deploy, {
       body: { ...current, metadata: { ...(current.metadata as Obj), resourceVersion: "1" } },

@@ -15,8 +15,8 @@ import {
 /**
  * What the API server checks on every create and update before storing:
  * structure (shared with the scenario loader), a few field rules kubectl users
- * meet in practice (negative replicas, immutable selectors, pod spec
- * immutability), each answered with the real server's 422 wording.
+ * meet in practice (negative replicas, immutable selectors, pod spec and Job
+ * template immutability), each answered with the real server's 422 wording.
  */
 export function admit(
   t: ResourceType,
@@ -66,6 +66,21 @@ export function admit(
     );
   }
   if (previous === undefined) return object;
+  // A Job's pods are made from the template it was created with: the real server refuses any
+  // change to it (a fix must delete the Job and create it again).
+  if (
+    t.kind === "Job" &&
+    t.group === "batch" &&
+    !jsonEqual(asObject(previous.spec).template, spec.template)
+  ) {
+    throw invalid(
+      t.group,
+      t.kind,
+      object.metadata.name,
+      "spec.template",
+      `Invalid value: ${JSON.stringify(spec.template)}: field is immutable`,
+    );
+  }
   if (t.kind === "Pod" && t.group === "" && !podSpecUpdateAllowed(asObject(previous.spec), spec)) {
     throw new ApiError(
       "Invalid",
