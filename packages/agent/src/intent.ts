@@ -146,8 +146,9 @@ export function parseIntent(
   const tokens = trimmed.split(/\s+/);
   const named = namespaceIn(trimmed);
   const explicitNs = named.explicit;
-  // A question that names its own namespace is about that namespace: "list pods in shop" with
-  // web/api selected asks nothing about api.
+  // A question that names its own namespace is about that namespace: "list pods -n shop" with
+  // web/api selected asks nothing about api. (A word after "in" is checked against the cluster
+  // later, in the prepare node, which applies the same rule.)
   const selected =
     opts.selected !== undefined &&
     (explicitNs === undefined || explicitNs === opts.selected.namespace)
