@@ -92,6 +92,19 @@ describe("kubemedic kubectl", () => {
     const selector = await cli(["--", "get", "pods", "-n", "shop", "-l", "app in (checkout)"]);
     expect(selector.code).toBe(0);
     expect(selector.stdout).toContain("checkout-");
+    // So are brackets and comparisons inside a word: a jsonpath filter.
+    const filter = await cli([
+      "--",
+      "get",
+      "pods",
+      "-n",
+      "shop",
+      "-o",
+      'jsonpath={.items[?(@.status.phase=="Running")].metadata.name}',
+    ]);
+    expect(filter.stderr).toBe("");
+    expect(filter.code).toBe(0);
+    expect(filter.stdout).toMatch(/\S/);
   });
 
   it("fails with exit 1 on a bad command and 2 on bad options", async () => {

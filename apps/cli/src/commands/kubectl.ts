@@ -1,7 +1,6 @@
 import {
   Cluster,
   KubectlEngine,
-  findShellSyntax,
   isKubeError,
   loadKubeConfig,
   parseCommand,
@@ -107,12 +106,17 @@ function parseOptions(args: string[]): Options {
   // The shell already split the words: re-quote them so the engine reads the same words.
   // A word that is shell syntax (`pods;`, `|`, `$(…)`) reached us unexpanded — quoted, or
   // from a program — and asks for more than one kubectl command: the words go to the
-  // engine as typed, so it refuses them with its own reason. (Words holding whitespace
-  // were quoted as one argument on purpose, a selector or a template: they stay data.)
-  const shell = rest.some((word) => !/\s/.test(word) && findShellSyntax(word) !== undefined);
+  // engine as typed, so it refuses them with its own reason. Syntax inside a word is data
+  // (a jsonpath filter `?(@.x>1)`, a selector `app in (a)`): only an operator at a word's
+  // edge, or an expansion, counts.
+  const shell = rest.some(isShellWord);
   options.line =
     rest.length === 1 ? rest[0]! : shell ? rest.join(" ") : rest.map(quoteWord).join(" ");
   return options;
+}
+
+function isShellWord(word: string): boolean {
+  return /^(?:\d*[<>]|[;|&])|[;|&]$|\$[({A-Za-z_]|`/.test(word);
 }
 
 function readsManifest(line: string): boolean {
