@@ -137,6 +137,22 @@ const STOPWORDS = new Set(
    exist exists`.split(/\s+/),
 );
 
+/**
+ * The object selected in the UI, if the question is about it: a question that names its own
+ * namespace, or every namespace, is not ("list pods -n shop" with web/api selected asks
+ * nothing about api). `namespace` undefined means the question names none.
+ */
+export function selectionInScope(
+  selected: ResourceRef | undefined,
+  namespace: string | undefined,
+  allNamespaces: boolean,
+): ResourceRef | undefined {
+  if (selected === undefined || allNamespaces) return undefined;
+  const inScope =
+    namespace === undefined || selected.namespace === undefined || selected.namespace === namespace;
+  return inScope ? selected : undefined;
+}
+
 /** Scopes a question. `defaultNamespace` is the UI's namespace, used when the text names none. */
 export function parseIntent(
   text: string,
@@ -146,16 +162,10 @@ export function parseIntent(
   const tokens = trimmed.split(/\s+/);
   const named = namespaceIn(trimmed);
   const explicitNs = named.explicit;
-  // A question that names its own namespace is about that namespace: "list pods -n shop" with
-  // web/api selected asks nothing about api. (A word after "in" is checked against the cluster
-  // later, in the prepare node, which applies the same rule.)
-  const selected =
-    opts.selected !== undefined &&
-    (explicitNs === undefined || explicitNs === opts.selected.namespace)
-      ? opts.selected
-      : undefined;
-  const namespace = explicitNs ?? selected?.namespace ?? opts.defaultNamespace;
   const allNamespaces = /(^|\s)(-A|--all-namespaces)\b/.test(trimmed) || SCAN.test(trimmed);
+  // A word after "in" is checked against the cluster later, by the prepare node, with the same rule.
+  const selected = selectionInScope(opts.selected, explicitNs, allNamespaces);
+  const namespace = explicitNs ?? selected?.namespace ?? opts.defaultNamespace;
   const textResource = resourceIn(tokens);
   const resource = textResource ?? selected;
   const keywords = keywordsIn(trimmed);

@@ -3,7 +3,7 @@ import { REMOVE_ALL_MESSAGES, type LangGraphRunnableConfig } from "@langchain/la
 import { clusterSummary } from "../../context/cluster-summary";
 import { systemPrompt } from "../../context/system-prompt";
 import { trimHistory } from "../../context/trim-history";
-import { parseIntent, type Intent } from "../../intent";
+import { parseIntent, selectionInScope, type Intent } from "../../intent";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import { turnContext, type GraphDeps } from "../deps";
 import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
@@ -36,12 +36,7 @@ export function prepareNode(deps: GraphDeps) {
     const namespace = await resolveNamespace(parsed, uiNamespace, backend, config.signal);
     // The question's own scope wins over the selection: "list pods in shop" asked with web/api
     // selected is about shop, and neither the model nor the offline diagnostician hears of api.
-    const selected =
-      picked !== undefined &&
-      !parsed.allNamespaces &&
-      (picked.namespace === undefined || picked.namespace === namespace)
-        ? picked
-        : undefined;
+    const selected = selectionInScope(picked, namespace, parsed.allNamespaces);
     const scoped = selected === picked ? parsed : parse(namespace, undefined);
     const intent: Intent = { ...scoped, ...(namespace === undefined ? {} : { namespace }) };
     if (namespace === undefined) delete intent.namespace;
