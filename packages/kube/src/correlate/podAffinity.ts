@@ -152,11 +152,12 @@ export function explainPodAntiAffinity(
     };
   }
   // The other direction: pods already running whose own anti-affinity rejects this pod.
+  const nodeNames = new Set(nodes.map((n) => n.metadata?.name ?? ""));
   const rejecting = snapshot.list("pods").filter(
     (p) =>
       p !== pod &&
       (p.spec?.nodeName ?? "") !== "" &&
-      nodes.some((n) => n.metadata?.name === p.spec?.nodeName) &&
+      nodeNames.has(p.spec?.nodeName ?? "") &&
       requiredPodTerms(p, "podAntiAffinity").some((t) => {
         const ns = termNamespaces(snapshot, p, t);
         return (
