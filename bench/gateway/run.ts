@@ -248,12 +248,12 @@ if (v8Growth !== undefined) {
       peak: Math.round(Math.max(...v8Growth.rssMb)),
     }),
   );
-  const ours1000 = ours.get(top)!;
+  const oursAtTop = ours.get(top)!;
   comparisons.push({
     name: `server RSS peak at ${top} sockets, heap growth 50 % (default) vs ${V8_GROWTH}`,
-    ours: `${Math.round(Math.max(...ours1000.rssMb))} MB`,
+    ours: `${Math.round(Math.max(...oursAtTop.rssMb))} MB`,
     baseline: `${Math.round(Math.max(...v8Growth.rssMb))} MB`,
-    ratio: Math.max(...v8Growth.rssMb) / Math.max(...ours1000.rssMb),
+    ratio: Math.max(...v8Growth.rssMb) / Math.max(...oursAtTop.rssMb),
   });
 }
 const g = ours.get(top)!;

@@ -1,4 +1,3 @@
-// evidenceCommandLine and kubectlLine live in @kubemedic/protocol (the server's export uses them too).
 /**
  * `<value>`, `<name>`, `<your-image:tag>`: a part the user must fill in before the
  * command can run. Angle brackets hold no meaning in a kubectl argument (a shell

@@ -57,7 +57,7 @@ export function groupScan(scan: ScanResponse): ScanGroup[] {
 }
 
 /** k8sgpt names namespaced objects `namespace/name`, cluster-scoped ones by their name alone. */
-export function splitName(full: string): [string | undefined, string] {
+function splitName(full: string): [string | undefined, string] {
   const slash = full.indexOf("/");
   if (slash === -1) return [undefined, full];
   return [full.slice(0, slash), full.slice(slash + 1)];

@@ -97,7 +97,6 @@ export function readObjects(file: string): unknown[] {
   return objects;
 }
 
-/** Every built-in scenario's objects in one snapshot (bases once), like `kubemedic demo-cluster` serves them. */
 /**
  * The namespaces the built-in scenarios declare healthy: those of the Healthy
  * scenarios and every `expect.healthyNamespaces`.
@@ -112,6 +111,7 @@ export function healthyNamespaces(): string[] {
   ].sort();
 }
 
+/** Every built-in scenario's objects in one snapshot (bases once), like `kubemedic demo-cluster` serves them. */
 export function fullClusterSnapshot(options: { namespace?: string } = {}): ClusterSnapshot {
   const names = scenarioNames();
   const fixtures = names.map(readScenario);

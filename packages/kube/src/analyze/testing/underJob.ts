@@ -1,7 +1,7 @@
 import { objectOf, type EditableObject } from "./scenarioVariant";
 
 /** The Job that owns the moved pods: a run of the CronJob, or a Job of the Deployment's name. */
-export function jobNameFor(deployment: string, owner: "Job" | "CronJob"): string {
+function jobNameFor(deployment: string, owner: "Job" | "CronJob"): string {
   return owner === "CronJob" ? `${deployment}-29384460` : deployment;
 }
 
