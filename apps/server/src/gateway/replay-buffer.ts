@@ -135,13 +135,6 @@ export class ReplayBuffer {
     return out;
   }
 
-  clear(): void {
-    this.entries = [];
-    this.head = 0;
-    this.bytes = 0;
-    this.foldedTo = 0;
-  }
-
   private over(): boolean {
     return this.size > this.maxEvents || this.bytes > this.maxBytes;
   }
