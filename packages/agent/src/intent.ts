@@ -142,11 +142,11 @@ const STOPWORDS = new Set(
  * namespace, or every namespace, is not ("list pods -n shop" with web/api selected asks
  * nothing about api). `namespace` undefined means the question names none.
  */
-export function selectionInScope(
-  selected: ResourceRef | undefined,
+export function selectionInScope<T extends ResourceRef>(
+  selected: T | undefined,
   namespace: string | undefined,
   allNamespaces: boolean,
-): ResourceRef | undefined {
+): T | undefined {
   if (selected === undefined || allNamespaces) return undefined;
   const inScope =
     namespace === undefined || selected.namespace === undefined || selected.namespace === namespace;
