@@ -357,7 +357,10 @@ export class TurnRepository {
  * (up to a database outage, when the turn cannot be stored either), recovery
  * continues above it, and a client whose lastEventId is below the restarted
  * buffer is told to resync. A commit releases what its turn did not use
- * (TurnUnitOfWork), so a restart renumbers only conversations cut mid-turn.
+ * (TurnUnitOfWork), so a restart renumbers conversations cut mid-turn, and
+ * the rare ones whose last write was a failed commit or an event stored
+ * outside a turn (those keep their block until the next commit): a needless
+ * resync for their clients, never a repeated number.
  */
 /** The new end of a conversation's reservation: a block above what is stored and above `floor`. */
 function reservationEnd(floor: number): Prisma.Sql {
