@@ -95,7 +95,9 @@ export function offlineReport(view: TurnView): DiagnosisReport {
   if (results.length === 0 && !view.steps.some((s) => s.name === "k8sgpt")) {
     const ran = view.steps.map((s) => `\`${s.artifact?.command ?? s.name}\``).join(", ");
     return {
-      summary: "No diagnosis: this turn ran kubectl commands only and analyzed nothing.",
+      summary: ran
+        ? "No diagnosis: this turn ran kubectl commands only and analyzed nothing."
+        : "No diagnosis: this turn ran no tool and analyzed nothing.",
       category: "Other",
       severity: "info",
       rootCause:

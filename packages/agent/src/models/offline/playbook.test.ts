@@ -287,6 +287,14 @@ describe("the offline playbook", () => {
     });
   });
 
+  it("says no tool ran when a turn ran none", () => {
+    const view = viewTurn(conversation("hello there", []))!;
+    expect(offlineReport(view)).toMatchObject({
+      summary: "No diagnosis: this turn ran no tool and analyzed nothing.",
+      rootCause: expect.not.stringContaining("it ran") as unknown,
+    });
+  });
+
   it("reports Healthy when nothing is found", () => {
     const clean: AnalysisOutput = { ...analysis, status: "OK", problems: 0, results: [] };
     const view = viewTurn(
