@@ -41,6 +41,22 @@ function requirementsOf(term: NodeSelectorTerm, t: number): LocatedRequirement[]
   ];
 }
 
+/**
+ * Whether dropping `r` lets some node match the pod's required node affinity.
+ * Terms are ORed, so removing a whole term (its only requirement) helps only
+ * when it was the only term: the others already match no node.
+ */
+export function droppingHelps(pod: Pod, r: LocatedRequirement, nodes: readonly Node[]): boolean {
+  const terms = requiredNodeTerms(pod);
+  const term = terms[r.term];
+  if (term === undefined) return false;
+  const rest = requirementsOf(term, r.term).filter(
+    (x) => x.field !== r.field || x.index !== r.index,
+  );
+  if (rest.length === 0) return terms.length === 1;
+  return nodes.some((n) => rest.every((x) => satisfies(x, n)));
+}
+
 /** Whether a node satisfies one requirement, as the scheduler evaluates it. */
 export function satisfies(r: LocatedRequirement, node: Node): boolean {
   // matchFields supports only metadata.name.

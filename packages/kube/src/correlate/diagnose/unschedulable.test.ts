@@ -143,6 +143,32 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
     );
   });
 
+  it("required node affinity with two ORed terms no node meets: no fix that drops only one of them", async () => {
+    const impossible = (key: string, value: string) => ({
+      matchExpressions: [{ key, operator: "In", values: [value] }],
+    });
+    const c = await top(
+      variant(
+        `0/4 nodes are available: 4 node(s) didn't match Pod's node affinity/selector.`,
+        (spec) => {
+          spec.affinity = {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [
+                  impossible("node.kubernetes.io/instance-type", "p4d.24xlarge"),
+                  impossible("topology.kubernetes.io/zone", "us-east-1a"),
+                ],
+              },
+            },
+          };
+        },
+      ),
+    );
+    expect(c?.category).toBe("Unschedulable");
+    // Dropping term 0 would leave term 1, which matches no node either.
+    expect(c?.fixes.filter((f) => f.title.startsWith("Drop the node affinity"))).toEqual([]);
+  });
+
   it("required node affinity whose requirements hold one by one but never together", async () => {
     const c = await top(
       variant(

@@ -7,6 +7,7 @@ import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence } from "../evidence";
 import type { PodProblem } from "../podProblem";
 import {
+  droppingHelps,
   explainNodeAffinity,
   formatRequirement,
   nodeAffinityMatches,
@@ -391,7 +392,7 @@ function addFixes(
       });
   }
   if (r?.kind === "selector" && detail.nodeAffinity !== undefined)
-    addNodeAffinityFixes(draft, detail.nodeAffinity, pod, w);
+    addNodeAffinityFixes(draft, detail.nodeAffinity, pod, w, nodes);
   if (r?.kind === "antiAffinity" && detail.podAffinity?.freeDomains === 0) {
     const domains = detail.podAffinity.domains ?? 0;
     const replicas = (w.object as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
@@ -448,14 +449,22 @@ function addFixes(
 }
 
 /**
- * For a node affinity no node matches: drop the requirement no node satisfies
- * (the smallest JSON patch that does it), or label the closest node when it
- * fails a single `In` requirement.
+ * For a node affinity no node matches: drop a requirement no node satisfies
+ * when that lets some node match (the smallest JSON patch that does it), or
+ * label the closest node when it fails a single `In` requirement.
  */
-function addNodeAffinityFixes(draft: Draft, v: NodeAffinityVerdict, pod: Pod, w: Workload): void {
+function addNodeAffinityFixes(
+  draft: Draft,
+  v: NodeAffinityVerdict,
+  pod: Pod,
+  w: Workload,
+  nodes: readonly Node[],
+): void {
   const required = `${podSpecPointer(w.kind)}/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution`;
   const terms = requiredNodeTerms(pod);
-  const first = v.impossible[0];
+  // Only a requirement whose removal lets a node match: with several ORed terms, dropping
+  // one impossible term leaves the others, which match no node either.
+  const first = v.impossible.find((r) => droppingHelps(pod, r, nodes));
   if (first !== undefined) {
     const term = terms[first.term];
     const size = (term?.matchExpressions?.length ?? 0) + (term?.matchFields?.length ?? 0);
