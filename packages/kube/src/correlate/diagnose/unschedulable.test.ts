@@ -243,30 +243,34 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
     );
   });
 
-  it("required pod anti-affinity: every node it could use already runs a pod it must avoid", async () => {
-    const running = (name: string, node: string): EditableObject => ({
-      kind: "Pod",
-      apiVersion: "v1",
-      metadata: {
-        name,
-        namespace: "ml",
-        labels: { app: "trainer", "pod-template-hash": "7f6d5c4b8d" },
+  /** A running pod on `node`: the trainer Deployment's own unless `app` names another app. */
+  const running = (name: string, node: string, app = "trainer"): EditableObject => ({
+    kind: "Pod",
+    apiVersion: "v1",
+    metadata: {
+      name,
+      namespace: "ml",
+      labels: app === "trainer" ? { app: "trainer", "pod-template-hash": "7f6d5c4b8d" } : { app },
+      ...(app === "trainer" && {
         ownerReferences: [{ kind: "ReplicaSet", name: "trainer-7f6d5c4b8d", controller: true }],
-      },
-      spec: {
-        nodeName: node,
-        containers: [{ name: "trainer", image: "ghcr.io/acme/trainer:v0.9.4" }],
-      },
-      status: {
-        phase: "Running",
-        startTime: new Date(Date.now() - 3_600_000).toISOString(),
-        conditions: [{ type: "Ready", status: "True" }],
-        containerStatuses: [
-          { name: "trainer", ready: true, restartCount: 0, state: { running: {} } },
-        ],
-      },
-    });
-    const c = await top(
+      }),
+    },
+    spec: {
+      nodeName: node,
+      containers: [{ name: "trainer", image: "ghcr.io/acme/trainer:v0.9.4" }],
+    },
+    status: {
+      phase: "Running",
+      startTime: new Date(Date.now() - 3_600_000).toISOString(),
+      conditions: [{ type: "Ready", status: "True" }],
+      containerStatuses: [
+        { name: "trainer", ready: true, restartCount: 0, state: { running: {} } },
+      ],
+    },
+  });
+  /** Four trainer replicas that must avoid pods labelled app=`app`, one of which runs on each worker. */
+  const avoiding = (app: string) =>
+    top(
       variant(
         `0/4 nodes are available: ${TAINTS}, 3 node(s) didn't match pod anti-affinity rules. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.`,
         (spec) => {
@@ -275,7 +279,7 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
             podAntiAffinity: {
               requiredDuringSchedulingIgnoredDuringExecution: [
                 {
-                  labelSelector: { matchLabels: { app: "trainer" } },
+                  labelSelector: { matchLabels: { app } },
                   topologyKey: "kubernetes.io/hostname",
                 },
               ],
@@ -287,14 +291,18 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
             spec: { replicas: number };
           };
           d.spec.replicas = 4;
+          const prefix = app === "trainer" ? "trainer-7f6d5c4b8d" : app;
           objects.push(
-            running("trainer-7f6d5c4b8d-aaaaa", "worker-1"),
-            running("trainer-7f6d5c4b8d-bbbbb", "worker-2"),
-            running("trainer-7f6d5c4b8d-ccccc", "worker-3"),
+            running(`${prefix}-aaaaa`, "worker-1", app),
+            running(`${prefix}-bbbbb`, "worker-2", app),
+            running(`${prefix}-ccccc`, "worker-3", app),
           );
         },
       ),
     );
+
+  it("required pod anti-affinity: every node it could use already runs a pod it must avoid", async () => {
+    const c = await avoiding("trainer");
     expect(c?.category).toBe("Unschedulable");
     expect(c?.summary).toContain("its pod anti-affinity rules exclude every node");
     expect(c?.rootCause).toContain(
@@ -304,6 +312,13 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
       expect.arrayContaining(["Node/worker-1", "Pod/ml/trainer-7f6d5c4b8d-ccccc"]),
     );
     expect(c?.fixes.map((f) => f.command)).toContain("scale deployment/trainer --replicas=3 -n ml");
+  });
+
+  it("required pod anti-affinity against another app's pods: no scale-down, which would free no node", async () => {
+    const c = await avoiding("gpu-hog");
+    expect(c?.category).toBe("Unschedulable");
+    expect(c?.rootCause).toContain("worker-1 runs gpu-hog-aaaaa");
+    expect(c?.fixes.filter((f) => f.command?.startsWith("scale "))).toEqual([]);
   });
 
   it("required pod affinity to a pod that does not run", async () => {

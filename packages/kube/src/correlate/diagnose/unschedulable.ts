@@ -1,6 +1,6 @@
-import type { Node, Pod, Toleration } from "../../analyze/objects";
+import type { LabelSelector, Node, Pod, Toleration } from "../../analyze/objects";
 import { formatBytes, formatCpu, parseQuantity } from "../../analyze/quantity";
-import { formatEqualityMap } from "../../analyze/labelSelector";
+import { formatEqualityMap, matchesLabelSelector } from "../../analyze/labelSelector";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
@@ -395,9 +395,19 @@ function addFixes(
     addNodeAffinityFixes(draft, detail.nodeAffinity, pod, w, nodes);
   if (r?.kind === "antiAffinity" && detail.podAffinity?.freeDomains === 0) {
     const domains = detail.podAffinity.domains ?? 0;
-    const replicas = (w.object as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
+    const spec = (
+      w.object as { spec?: { replicas?: number; selector?: LabelSelector } } | undefined
+    )?.spec;
+    const replicas = spec?.replicas;
+    // Scaling down frees a domain only if the pods holding them are this workload's own.
+    const ownPods = detail.podAffinity.pods.every(
+      (p) =>
+        p.metadata?.namespace === w.namespace &&
+        matchesLabelSelector(spec?.selector, p.metadata?.labels),
+    );
     if (
       (w.kind === "Deployment" || w.kind === "StatefulSet") &&
+      ownPods &&
       replicas !== undefined &&
       domains > 0 &&
       replicas > domains
