@@ -39,27 +39,41 @@ export function commandKey(
   return JSON.stringify([rest.join(" "), namespace ?? "", manifest?.trim() ?? ""]);
 }
 
-/** The answer to a call that repeats a rejected command: not run, not asked again. */
-export function repeatAnswer(toolCallId: string, rejected: RejectedCommand): ToolMessage {
-  const why = rejected.reason ? `: ${rejected.reason}` : "";
+/** A rejected call's answer: not run, with the text the model reads and the card's summary. */
+export function rejectedMessage(
+  toolCallId: string,
+  command: string,
+  content: string,
+  summary: string,
+): ToolMessage {
   const artifact: ToolArtifact = {
     tool: "kubectl",
-    command: rejected.command,
+    command,
     classification: "mutating",
     status: "rejected",
     durationMs: 0,
     truncated: false,
-    summary: `kubectl ${rejected.command} → already rejected by the user in this turn, not asked again`,
+    summary,
     attempts: 0,
   };
   return new ToolMessage({
-    content:
-      `Rejected: the user already rejected this command in this turn${why}. It was not run and ` +
-      "will not be shown for approval again. Do not retry it or a variant of it; tell the user " +
-      "what you would have done and what they can do instead.",
+    content,
     tool_call_id: toolCallId,
     name: "kubectl",
     status: "error",
     artifact,
   });
+}
+
+/** The answer to a call that repeats a rejected command: not run, not asked again. */
+export function repeatAnswer(toolCallId: string, rejected: RejectedCommand): ToolMessage {
+  const why = rejected.reason ? `: ${rejected.reason}` : "";
+  return rejectedMessage(
+    toolCallId,
+    rejected.command,
+    `Rejected: the user already rejected this command in this turn${why}. It was not run and ` +
+      "will not be shown for approval again. Do not retry it or a variant of it; tell the user " +
+      "what you would have done and what they can do instead.",
+    `kubectl ${rejected.command} → already rejected by the user in this turn, not asked again`,
+  );
 }

@@ -11,7 +11,7 @@ import type { ToolArtifact } from "../../tools/tool-result";
 import { ApprovalResume, type ApprovalInterrupt } from "../approval-payload";
 import { emit, turnContext, type GraphDeps } from "../deps";
 import { isMutatingCall } from "../route";
-import { commandKey, repeatAnswer } from "../rejections";
+import { commandKey, rejectedMessage, repeatAnswer, type RejectedCommand } from "../rejections";
 import type { AgentStateValue } from "../state";
 
 /** What a rejected call is answered with: final, so the model does not try again. */
@@ -91,48 +91,37 @@ export function approveNode(_deps: GraphDeps) {
     emit(config, { type: "approval.resolved", decisions });
 
     const rejected = decisions.filter((d) => d.decision === "reject");
-    const messages = rejected.map((d) => {
+    const callsById = new Map((ai?.tool_calls ?? []).map((c) => [c.id, c]));
+    const messages: ToolMessage[] = [];
+    const rejectedCommands: RejectedCommand[] = [...state.rejectedCommands];
+    for (const d of rejected) {
       const request = state.pendingApprovals.find(
         (r) => r.toolCallId === d.toolCallId,
       ) as ApprovalRequest;
-      const content = rejectionText(d.reason);
-      const artifact: ToolArtifact = {
-        tool: "kubectl",
-        command: request.command,
-        classification: "mutating",
-        status: "rejected",
-        durationMs: 0,
-        truncated: false,
-        summary: `kubectl ${request.command} → rejected by the user${d.reason ? `: ${d.reason}` : ""}`,
-        attempts: 0,
-      };
-      const message = new ToolMessage({
-        content,
-        tool_call_id: d.toolCallId,
-        name: "kubectl",
-        status: "error",
-        artifact,
-      });
+      const message = rejectedMessage(
+        d.toolCallId,
+        request.command,
+        rejectionText(d.reason),
+        `kubectl ${request.command} → rejected by the user${d.reason ? `: ${d.reason}` : ""}`,
+      );
       emitAnswered(config, message);
-      return message;
-    });
+      messages.push(message);
+      // Keyed from the call as the model made it (the card's copy may be cut to its limits):
+      // the key a repeat is looked up by.
+      const call = callsById.get(d.toolCallId);
+      rejectedCommands.push({
+        key:
+          call === undefined
+            ? commandKey(request.command, request.manifest, state.turn?.namespace)
+            : keyOfCall(call.args, state.turn?.namespace),
+        command: request.command,
+        ...(d.reason === undefined ? {} : { reason: d.reason }),
+      });
+    }
     const remaining = (ai?.tool_calls ?? []).filter(
       (c) =>
         c.id !== undefined && !answered.has(c.id) && !rejected.some((r) => r.toolCallId === c.id),
     );
-    const rejectedCommands = [
-      ...state.rejectedCommands,
-      ...rejected.map((d) => {
-        const request = state.pendingApprovals.find(
-          (r) => r.toolCallId === d.toolCallId,
-        ) as ApprovalRequest;
-        return {
-          key: commandKey(request.command, request.manifest, state.turn?.namespace),
-          command: request.command,
-          ...(d.reason === undefined ? {} : { reason: d.reason }),
-        };
-      }),
-    ];
     return new Command({
       update: { decisions, messages, rejectedCommands },
       goto: remaining.length > 0 ? "tools" : "agent",
