@@ -30,9 +30,12 @@ export class Gate {
 /** What every call of the gated model reports having used, as a real model would. */
 export const CALL_USAGE = { input_tokens: 100, output_tokens: 10 };
 
+const RUN = "run: ";
+
 /**
  * A zero-latency scripted model (the agent's test model) whose turns run one
- * kubectl read, then wait at the gate, then answer. Each answer depends only
+ * kubectl read (or the command a question `run: <command>` names), then wait
+ * at the gate, then answer. Each answer depends only
  * on the conversation so far, so concurrent turns never steal each other's
  * steps. The model's base class awaits its reply, so the gated answer is a
  * promise; ScriptStep's type does not say so, hence the cast.
@@ -52,9 +55,14 @@ export function gatedModel(
     if (last === undefined || !("tool_call_id" in last)) {
       const human = messages.filter((m) => m.getType() === "human").at(-1);
       const meta = (human?.additional_kwargs.kubemedic ?? {}) as Record<string, unknown>;
+      const question = human?.text ?? "";
+      // "run: <command>" makes that command the turn's one call (a mutation pauses for approval).
+      const command = question.startsWith(RUN)
+        ? question.slice(RUN.length)
+        : `get pods -n ${namespace}`;
       return {
-        text: opening(human?.text ?? "", meta),
-        toolCalls: [{ name: "kubectl", args: { command: `get pods -n ${namespace}` } }],
+        text: opening(question, meta),
+        toolCalls: [{ name: "kubectl", args: { command } }],
         usage: CALL_USAGE,
       };
     }

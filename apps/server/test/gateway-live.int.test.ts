@@ -239,14 +239,15 @@ describe.each(backends)("live gateway on $name", (backend) => {
       await socket.close();
     });
 
+    const metric = async (series: string) => {
+      const text = await (await fx.rest("/metrics", { user: "max" })).text();
+      const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+    const input = 'kubemedic_llm_tokens_total{direction="input"}';
+    const output = 'kubemedic_llm_tokens_total{direction="output"}';
+
     it("counts the LLM tokens of every turn, cancelled ones included, and each turn's status", async () => {
-      const metric = async (series: string) => {
-        const text = await (await fx.rest("/metrics", { user: "max" })).text();
-        const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-        return line === undefined ? 0 : Number(line.slice(series.length + 1));
-      };
-      const input = 'kubemedic_llm_tokens_total{direction="input"}';
-      const output = 'kubemedic_llm_tokens_total{direction="output"}';
       const before = {
         input: await metric(input),
         output: await metric(output),
@@ -281,6 +282,35 @@ describe.each(backends)("live gateway on $name", (backend) => {
         cancelled.event.usage,
         completed.event.usage,
       ]);
+      await socket.close();
+    });
+
+    it("counts a paused and resumed turn's tokens once: the resumed segment adds only its own", async () => {
+      const before = { input: await metric(input), output: await metric(output) };
+      const socket = await as("mia");
+      const conversationId = await fx.newConversation(socket);
+      const turnId = await fx.send(
+        socket,
+        conversationId,
+        "run: scale deployment/checkout -n shop --replicas=3",
+      );
+      const paused = await socket.event("approval.requested", turnId);
+      // The first model call is counted at the pause.
+      expect(await metric(input)).toBe(before.input + CALL_USAGE.input_tokens);
+      socket.send({
+        type: "approval.decide",
+        conversationId,
+        turnId,
+        decisions: [{ toolCallId: paused.event.requests[0]!.toolCallId, decision: "reject" }],
+      });
+      const completed = await socket.event("turn.completed", turnId);
+      // The agent's usage is the turn's running total: two calls.
+      expect(completed.event.usage).toEqual({
+        inputTokens: 2 * CALL_USAGE.input_tokens,
+        outputTokens: 2 * CALL_USAGE.output_tokens,
+      });
+      expect(await metric(input)).toBe(before.input + 2 * CALL_USAGE.input_tokens);
+      expect(await metric(output)).toBe(before.output + 2 * CALL_USAGE.output_tokens);
       await socket.close();
     });
 
