@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MAX_MESSAGE_CHARS, type ResolvedApproval } from "@kubemedic/protocol";
+import { MAX_MESSAGE_CHARS, type ResolvedApproval, type TokenUsage } from "@kubemedic/protocol";
 import { Prisma, type PrismaClient } from "../db/prisma";
 import { ServerError } from "../errors";
 import type { Logger } from "../logger";
@@ -197,6 +197,7 @@ export class TurnRepository {
    * undecided.
    */
   async resume(input: ResumeTurnInput): Promise<TurnUnitOfWork> {
+    let usageBefore: TokenUsage | undefined;
     try {
       await this.prisma.$transaction(async (tx) => {
         const locked = await tx.conversation.updateMany({
@@ -214,6 +215,8 @@ export class TurnRepository {
             "nothing in this turn is waiting for a decision",
           );
         }
+        if (turn.inputTokens !== null && turn.outputTokens !== null)
+          usageBefore = { inputTokens: turn.inputTokens, outputTokens: turn.outputTokens };
         const pending = new Set(turn.approvals.map((a) => a.toolCallId));
         const unknown = input.decisions.filter((d) => !pending.has(d.toolCallId));
         if (unknown.length > 0) {
@@ -252,6 +255,7 @@ export class TurnRepository {
       input.turnId,
       this.log,
       this.hooks,
+      usageBefore,
     );
   }
 

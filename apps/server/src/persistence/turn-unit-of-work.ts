@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { EventFrame } from "@kubemedic/protocol";
+import type { EventFrame, TokenUsage } from "@kubemedic/protocol";
 import { Prisma, type PrismaClient } from "../db/prisma";
 import { ServerError } from "../errors";
 import type { Logger } from "../logger";
@@ -46,6 +46,11 @@ export class TurnUnitOfWork {
     readonly turnId: string,
     private readonly log?: Logger,
     private readonly hooks: UnitOfWorkHooks = {},
+    /**
+     * The LLM tokens the turn had used when this segment began (a resumed
+     * turn's, stored at its pause): the agent reports a running total.
+     */
+    readonly usageBefore?: TokenUsage,
   ) {
     this.buffer = new TurnBuffer(turnId);
   }

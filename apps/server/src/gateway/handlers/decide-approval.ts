@@ -1,4 +1,4 @@
-import type { ClientFrame, ResolvedApproval, TokenUsage } from "@kubemedic/protocol";
+import type { ClientFrame, ResolvedApproval } from "@kubemedic/protocol";
 import { ServerError } from "../../errors";
 import { toServerError } from "../../persistence/prisma-errors";
 import type { Connection } from "../connection";
@@ -42,7 +42,6 @@ export async function decideApproval(
     frame,
     pending.requests.map((r) => r.toolCallId),
   );
-  const usageBefore = await usageAtPause(ctx, frame.conversationId, frame.turnId);
   const at = new Date().toISOString();
   const decisions: ResolvedApproval[] = frame.decisions.map((d) => ({ ...d, by: user, at }));
   const release = ctx.runner.reserve(user);
@@ -64,7 +63,7 @@ export async function decideApproval(
         unitOfWork,
         clusterContext: channel.target?.clusterContext ?? undefined,
         namespace: channel.target?.namespace ?? undefined,
-        usageBefore,
+        usageBefore: unitOfWork.usageBefore,
         origin: {
           connectionId: conn.id,
           ...(frame.requestId === undefined ? {} : { requestId: frame.requestId }),
@@ -78,29 +77,6 @@ export async function decideApproval(
   } finally {
     channel.starting--;
   }
-}
-
-/**
- * The LLM tokens the turn had used when it paused (stored with the pause):
- * the agent's usage is a running total over the turn, and the metrics count
- * only what the resumed segment adds.
- */
-async function usageAtPause(
-  ctx: GatewayContext,
-  conversationId: string,
-  turnId: string,
-): Promise<TokenUsage | undefined> {
-  const turn = await ctx.prisma.turn
-    .findFirst({
-      where: { id: turnId, conversationId },
-      select: { inputTokens: true, outputTokens: true },
-    })
-    .catch((error: unknown) => {
-      throw toServerError(error, "reading the turn");
-    });
-  return turn?.inputTokens == null || turn.outputTokens == null
-    ? undefined
-    : { inputTokens: turn.inputTokens, outputTokens: turn.outputTokens };
 }
 
 /** Every pending call decided once, nothing else: the pause stays intact otherwise. */
