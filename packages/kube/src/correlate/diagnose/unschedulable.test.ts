@@ -141,6 +141,8 @@ describe("Pending: the scheduler's reason decoded against the pod and the nodes"
     expect(c?.fixes.map((f) => f.command)).toContain(
       "label node worker-1 node.kubernetes.io/instance-type=p4d.24xlarge --overwrite",
     );
+    const label = c?.fixes.find((f) => f.command?.startsWith("label node worker-1"));
+    expect(label?.rationale).toContain("It replaces node.kubernetes.io/instance-type=m6i.xlarge");
   });
 
   it("required node affinity with two ORed terms no node meets: no fix that drops only one of them", async () => {

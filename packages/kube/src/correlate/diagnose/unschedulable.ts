@@ -504,10 +504,15 @@ function addNodeAffinityFixes(
     value !== undefined
   ) {
     const name = near.node.metadata?.name ?? "";
-    const has = near.node.metadata?.labels?.[only.req.key] !== undefined;
+    const current = near.node.metadata?.labels?.[only.req.key];
+    const has = current !== undefined;
     draft.fixes.push({
       title: `Label node ${name} ${only.req.key}=${value}`,
-      rationale: `${name} meets every other requirement of the pod's node affinity. Only if it is meant to run these pods: the label also attracts any other pod that selects it.`,
+      rationale:
+        `${name} meets every other requirement of the pod's node affinity. Only if it is meant to run these pods: the label also attracts any other pod that selects it.` +
+        (has
+          ? ` It replaces ${only.req.key}=${current}, which pods scheduled by that value would no longer find.`
+          : ""),
       command: `label node ${name} ${only.req.key}=${value}${has ? " --overwrite" : ""}`,
       risk: "medium",
       requiresApproval: true,
