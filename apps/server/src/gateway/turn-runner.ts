@@ -36,21 +36,25 @@ function endingOf(event: SegmentEnd): TurnEnding {
   }
 }
 
-/**
- * A turn the server stopped as it shut down is stored `interrupted`, as after
- * a crash (it can be asked again), not `cancelled`: nobody chose to stop it.
- */
-function interruptedIfShutdown(run: TurnRun, event: SegmentEnd): SegmentEnd {
-  return event.type === "turn.cancelled" && run.stopReason === "shutdown"
-    ? { ...event, interrupted: true }
-    : event;
-}
-
 const STOPPED_BECAUSE: Record<StopReason, string> = {
   user: "Stopped by the user.",
   shutdown: "The server shut down while this turn was running.",
   deleted: "The conversation was deleted.",
 };
+
+/**
+ * How a turn the gateway stopped ends, in its words. One the server stopped as
+ * it shut down is stored `interrupted`, as after a crash (it can be asked
+ * again), not `cancelled`: nobody chose to stop it.
+ */
+function stoppedEvent(turnId: string, reason: StopReason): SegmentEnd {
+  return {
+    type: "turn.cancelled",
+    turnId,
+    reason: STOPPED_BECAUSE[reason],
+    ...(reason === "shutdown" && { interrupted: true }),
+  };
+}
 
 export interface TurnRunnerDeps {
   agent: Pick<Agent, "runTurn">;
@@ -129,12 +133,8 @@ export class TurnRunner {
       log.info({ resume: "decisions" in init.input, admitted }, "turn started");
       const last = admitted
         ? await this.runAgent(channel, run, log)
-        : ({
-            type: "turn.cancelled",
-            turnId: init.turnId,
-            reason: STOPPED_BECAUSE[run.stopReason ?? "user"],
-          } satisfies SegmentEnd);
-      const ending = await this.finish(channel, run, interruptedIfShutdown(run, last), log);
+        : stoppedEvent(init.turnId, run.stopReason ?? "user");
+      const ending = await this.finish(channel, run, last, log);
       const seconds = (performance.now() - run.startedAt) / 1000;
       this.deps.metrics.turnEnded(ending, seconds);
       log.info({ status: ending, durationMs: Math.round(seconds * 1000) }, "turn ended");
@@ -204,7 +204,7 @@ export class TurnRunner {
       return { ...event, reportId: randomUUID() };
     }
     if (event.type === "turn.cancelled" && run.stopReason !== undefined) {
-      return { ...event, reason: STOPPED_BECAUSE[run.stopReason] };
+      return { ...event, ...stoppedEvent(event.turnId, run.stopReason) };
     }
     if (event.type === "turn.failed" && !ERROR_CODES[event.code].expose) {
       log.error({ code: event.code, detail: event.message }, "turn failed");
