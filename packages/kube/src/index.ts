@@ -18,7 +18,7 @@ export { classifyCommand } from "./kubectl/parse/classifyCommand";
 export type { CommandClassification } from "./kubectl/parse/classifyCommand";
 export { parseCommand } from "./kubectl/parse/parseCommand";
 export type { ParsedCommand, ParseResult, RefusalKind, DryRun } from "./kubectl/parse/parseCommand";
-export { tokenize, quoteWord } from "./kubectl/parse/tokenize";
+export { tokenize, quoteWord } from "./model/tokenize";
 export { findShellSyntax } from "./kubectl/parse/shellSyntax";
 // k8sgpt-compatible analysis and root-cause correlation (docs/analyzers.md):
 //   analyze(kc, { namespace?, filters?, labelSelector?, resource?, anonymize?, explain?: false, signal?,

@@ -1,4 +1,4 @@
-import { quoteWord, tokenize } from "../kubectl/parse/tokenize";
+import { quoteWord, tokenize } from "../model/tokenize";
 import { isCredentialName } from "./credentialName";
 import { REDACTED } from "./marker";
 import { redactText } from "./redactText";

@@ -3,7 +3,7 @@ import { GLOBAL_FLAGS } from "./flagSpec";
 import type { FlagValue } from "./parseFlags";
 import { FlagTable, readFlag } from "./parseFlags";
 import { findShellSyntax } from "./shellSyntax";
-import { quoteWord, tokenize } from "./tokenize";
+import { quoteWord, tokenize } from "../../model/tokenize";
 import type { VerbSpec } from "./verbs";
 import { isGroup, REFUSED_SUBVERBS, REFUSED_VERBS, VERBS } from "./verbs";
 import { KubeError } from "../../errors";

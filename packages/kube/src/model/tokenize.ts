@@ -1,4 +1,4 @@
-import { KubeError } from "../../errors";
+import { KubeError } from "../errors";
 
 /**
  * Splits a command line into words the way a POSIX shell would, without
