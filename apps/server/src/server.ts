@@ -13,9 +13,11 @@ import {
 import type { Express } from "express";
 import { Authenticator } from "./auth/authenticator";
 import { resolveAuthToken, type AuthToken } from "./auth/local-token";
+import { SignInThrottle } from "./auth/sign-in-throttle";
 import { ClusterRegistry } from "./cluster/cluster-registry";
 import type { ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/database";
+import { preparePrivateDataDir } from "./db/private-dir";
 import { ServerError } from "./errors";
 import { ConversationHub } from "./gateway/conversation-hub";
 import { Gateway } from "./gateway/gateway";
@@ -99,6 +101,10 @@ export async function startServer(
 
   let database: Database;
   try {
+    // The embedded database and a generated token live there.
+    if (config.databaseUrl === undefined || config.authToken === undefined) {
+      preparePrivateDataDir(config.dataDir, logger);
+    }
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -120,6 +126,7 @@ export async function startServer(
     const authenticator = new Authenticator({
       token: auth.token,
       proxyUserHeader: config.trustProxyUserHeader,
+      throttle: new SignInThrottle({ logger }),
     });
     clusters = await ClusterRegistry.create({
       demo: config.demo,
@@ -190,6 +197,7 @@ export async function startServer(
         logger,
         model: modelInfo,
         approvalPolicy: graphConfig.approval.policy,
+        allowedOrigins: config.allowedOrigins,
         closing: () => gateway.isClosing,
       },
       logger,

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   bad_request: { http: 400, expose: true },
   invalid_json: { http: 400, expose: true },
   frame_too_large: { http: 413, expose: true },
+  unsupported_media_type: { http: 415, expose: true },
   unknown_type: { http: 400, expose: true },
   unsupported_protocol: { http: 400, expose: true },
   unauthorized: { http: 401, expose: true },

@@ -14,5 +14,6 @@ export * from "./server-frames";
 export * from "./rest";
 export * from "./analysis";
 export * from "./parse";
+export * from "./json-scan";
 export * from "./command-line";
 export * from "./report-markdown";

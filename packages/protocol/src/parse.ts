@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ClientFrame, CLIENT_FRAME_TYPES } from "./client-frames";
 import type { ErrorCode } from "./codes";
+import { jsonNestsDeeper, MAX_JSON_DEPTH } from "./json-scan";
 import { isSupportedProtocol } from "./version";
 
 /** Default largest frame the gateway reads, in bytes. */
@@ -21,7 +22,16 @@ export function parseClientFrame(
   if (rawByteLength(raw) > maxBytes) {
     return { ok: false, code: "frame_too_large", message: `frame exceeds ${maxBytes} bytes` };
   }
-  const text = toText(raw);
+  const source = typeof raw === "string" ? raw : toBytes(raw);
+  // Before any parse: a deeply nested document is cheap to send and costly to parse.
+  if (jsonNestsDeeper(source, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      code: "bad_request",
+      message: `frame nests deeper than ${MAX_JSON_DEPTH} levels`,
+    };
+  }
+  const text = typeof source === "string" ? source : decoder.decode(source);
   if (typeof raw === "string" && encoder.encode(text).byteLength > maxBytes) {
     return { ok: false, code: "frame_too_large", message: `frame exceeds ${maxBytes} bytes` };
   }
@@ -83,22 +93,21 @@ export type RawFrame = string | Uint8Array | ArrayBuffer | Uint8Array[];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8");
 
-function rawByteLength(raw: RawFrame): number {
-  if (typeof raw === "string") return raw.length; // a lower bound; checked exactly after decoding
+/** A frame's size in bytes (for a string, its length: a lower bound, checked exactly after decoding). */
+export function rawByteLength(raw: RawFrame): number {
+  if (typeof raw === "string") return raw.length;
   if (Array.isArray(raw)) return raw.reduce((n, part) => n + part.byteLength, 0);
   return raw.byteLength;
 }
 
-function toText(raw: RawFrame): string {
-  if (typeof raw === "string") return raw;
-  if (Array.isArray(raw)) {
-    const joined = new Uint8Array(rawByteLength(raw));
-    let offset = 0;
-    for (const part of raw) {
-      joined.set(part, offset);
-      offset += part.byteLength;
-    }
-    return decoder.decode(joined);
+function toBytes(raw: Exclude<RawFrame, string>): Uint8Array {
+  if (raw instanceof ArrayBuffer) return new Uint8Array(raw);
+  if (!Array.isArray(raw)) return raw;
+  const joined = new Uint8Array(rawByteLength(raw));
+  let offset = 0;
+  for (const part of raw) {
+    joined.set(part, offset);
+    offset += part.byteLength;
   }
-  return decoder.decode(raw);
+  return joined;
 }

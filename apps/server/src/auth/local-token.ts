@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ensurePrivateDir } from "../db/private-dir";
 import { ServerError } from "../errors";
 
 /** Where a generated token is kept: `<data dir>/auth-token`, readable by its owner only. */
@@ -28,7 +29,7 @@ export function resolveAuthToken(configured: string | undefined, dataDir: string
       const stored = readFileSync(file, "utf8").trim();
       if (/^[\x21-\x7e]{16,512}$/.test(stored)) return { token: stored, source: "stored", file };
     }
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const token = randomBytes(24).toString("base64url");
     writeFileSync(file, `${token}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);

@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { ServerError } from "../errors";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "./private-dir";
 
 /**
  * PGlite has no lock of its own: two processes opening the same directory
@@ -10,13 +11,13 @@ import { ServerError } from "../errors";
 export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, "kubemedic.lock");
   try {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
   } catch (error) {
     throw unwritable(dataDir, error);
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx");
+      const fd = openSync(file, "wx", PRIVATE_FILE_MODE);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(file, { force: true });

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { ServerError } from "../errors";
 import { lockDataDir } from "./data-dir-lock";
+import { ensurePrivateDir, tightenTree } from "./private-dir";
 
 /**
  * pglite-socket serves PGlite's ONE session. Given more than one connection it
@@ -31,7 +32,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const directory = join(dataDir, "pglite");
   let db: PGlite | undefined;
   try {
+    ensurePrivateDir(directory);
     db = await PGlite.create(directory);
+    // PGlite writes its files 0666; what it creates later stays inside this 0700 dir.
+    tightenTree(directory);
     const server = new PGLiteSocketServer({
       db,
       host: "127.0.0.1",

@@ -104,10 +104,15 @@ export class Gateway {
       ctx.metrics.error("origin_not_allowed");
       return;
     }
-    const auth = authenticator.authenticate(req.headers);
+    const auth = authenticator.authenticate(req.headers, req.socket.remoteAddress);
     if (!auth.ok) {
-      refuse(ws, WS_CLOSE.unauthorized, "unauthorized", auth.reason);
-      ctx.metrics.error("unauthorized");
+      refuse(
+        ws,
+        auth.code === "rate_limited" ? WS_CLOSE.tooManyConnections : WS_CLOSE.unauthorized,
+        auth.code,
+        auth.reason,
+      );
+      ctx.metrics.error(auth.code);
       return;
     }
     const user = auth.user;

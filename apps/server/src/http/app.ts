@@ -1,8 +1,9 @@
 import express, { type Express } from "express";
 import type { Logger } from "../logger";
-import { cleanJson } from "../persistence/clean";
 import { errorHandler, notFoundHandler } from "./errors";
 import { healthz } from "./healthz";
+import { jsonBody } from "./json-body";
+import { rejectMalformedUrl } from "./reject-malformed-url";
 import { requestLog } from "./request-log";
 import { requireUser } from "./require-user";
 import type { ApiContext } from "./routes/api-context";
@@ -13,6 +14,7 @@ import { readyz } from "./routes/readyz";
 import { reportRoutes } from "./routes/reports";
 import { scanRoutes } from "./routes/scan";
 import { sessionRoutes } from "./routes/session";
+import { sameOriginWrites } from "./same-origin-writes";
 import { webRoutes } from "./web";
 
 export interface AppOptions {
@@ -21,9 +23,6 @@ export interface AppOptions {
   /** The built SPA. @default apps/web/dist */
   webDir: string;
 }
-
-/** Request bodies of the API are small JSON documents. @default "64kb" */
-const BODY_LIMIT = "64kb";
 
 /**
  * The Express app. Public: health, readiness, the login routes and the SPA
@@ -44,11 +43,8 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
   });
   app.get("/healthz", healthz(api.database));
   app.get("/readyz", readyz(api));
-  app.use("/api", express.json({ limit: BODY_LIMIT }), (req, _res, next) => {
-    // Every string as the database can store it (no NUL, no half surrogate pair).
-    if (req.body !== undefined) req.body = cleanJson(req.body);
-    next();
-  });
+  app.use(["/api", "/login", "/metrics"], rejectMalformedUrl);
+  app.use("/api", sameOriginWrites(api.allowedOrigins), jsonBody());
   app.use(loginRoutes(api));
   const authenticated = requireUser(api.authenticator);
   app.get("/metrics", authenticated, (_req, res) => {

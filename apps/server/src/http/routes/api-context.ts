@@ -18,6 +18,8 @@ export interface ApiContext {
   logger: Logger;
   model: { label: string; offline: boolean };
   approvalPolicy: ApprovalPolicy;
+  /** Origins allowed besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS), for state-changing requests. */
+  allowedOrigins: readonly string[];
   /** True once shutdown began (readiness answers 503). */
   closing(): boolean;
 }

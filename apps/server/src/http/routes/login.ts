@@ -2,6 +2,7 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/session-cookie";
 import { ServerError } from "../../errors";
+import { setRetryAfter } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
 
@@ -26,7 +27,8 @@ export function loginRoutes(ctx: ApiContext): Router {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Referrer-Policy", "no-referrer");
     const token = typeof req.query.token === "string" ? req.query.token : "";
-    if (token !== "" && authenticator.checkToken(token)) {
+    const signIn = token === "" ? undefined : authenticator.signIn(token, req.socket.remoteAddress);
+    if (signIn?.ok === true) {
       res.setHeader(
         "Set-Cookie",
         sessionCookieHeader(
@@ -39,6 +41,14 @@ export function loginRoutes(ctx: ApiContext): Router {
     }
     if (authenticator.proxyMode && token === "") {
       res.redirect(303, "/");
+      return;
+    }
+    if (signIn?.code === "rate_limited") {
+      setRetryAfter(res, signIn.retryAfterMs);
+      res
+        .status(429)
+        .type("html")
+        .send(loginFailedPage("Too many wrong tokens came from this address. Wait a moment."));
       return;
     }
     res
@@ -55,7 +65,12 @@ export function loginRoutes(ctx: ApiContext): Router {
 
   router.post("/api/login", (req, res) => {
     const body = validate(LoginBody, req.body, "login body");
-    if (!authenticator.checkToken(body.token.trim())) {
+    const signIn = authenticator.signIn(body.token.trim(), req.socket.remoteAddress);
+    if (!signIn.ok) {
+      if (signIn.code === "rate_limited") {
+        setRetryAfter(res, signIn.retryAfterMs);
+        throw new ServerError("rate_limited", "too many wrong tokens; wait a moment and try again");
+      }
       throw new ServerError("unauthorized", "that token is not valid");
     }
     res.setHeader(

@@ -1,0 +1,188 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { ApiErrorBody } from "@kubemedic/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GatewayFixture, TEST_TOKEN } from "./gateway-fixture";
+import { rawHttp } from "./raw-http";
+import { serverBackends, type ServerDatabase } from "./server-backends";
+
+/**
+ * Regressions from the hostile review of issue #19 that concern the HTTP
+ * surface, against one real server on the embedded database: cross-site
+ * writes, client errors answered 500, the data dir's permissions, and
+ * brute-forcing the login token. (The load and fuzz replays are in the
+ * security stage: *.security.test.ts.)
+ */
+const [pglite] = await serverBackends();
+const AUTH = { authorization: `Bearer ${TEST_TOKEN}` };
+const JSON_TYPE = { "content-type": "application/json" };
+
+const codeOf = (json: unknown) => ApiErrorBody.parse(json).error.code;
+
+describe("HTTP hardening on pglite", () => {
+  let database: ServerDatabase;
+  let fx: GatewayFixture;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    database = await pglite!.create();
+    fx = await GatewayFixture.start(database, { logs });
+  });
+  afterAll(async () => {
+    await fx?.close();
+    await database?.dispose();
+  });
+  const errorLines = () =>
+    logs.filter((l) => (JSON.parse(l) as { level: string }).level === "error");
+
+  it("a text/plain or form POST no longer creates a conversation (CSRF): 415; a foreign Origin is 403", async () => {
+    const before = await fx.json<{ items: unknown[] }>("/api/conversations");
+    for (const [type, body] of [
+      ["text/plain", '{"title":"csrf"}'],
+      ["application/x-www-form-urlencoded", "title=csrf"],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="t"\r\n\r\nv\r\n--x--',
+      ],
+    ] as const) {
+      const res = await rawHttp(fx.url, "/api/conversations", {
+        method: "POST",
+        headers: { ...AUTH, "content-type": type },
+        body,
+      });
+      expect([type, res.status, codeOf(res.json)]).toEqual([type, 415, "unsupported_media_type"]);
+    }
+    // Another port of localhost is the same site: SameSite does not stop it, Origin does.
+    for (const method of ["POST", "PATCH", "DELETE"]) {
+      const res = await rawHttp(fx.url, "/api/conversations/x", {
+        method,
+        headers: { ...AUTH, ...JSON_TYPE, origin: "http://127.0.0.1:1" },
+        body: "{}",
+      });
+      expect([method, res.status, codeOf(res.json)]).toEqual([method, 403, "origin_not_allowed"]);
+    }
+    const logout = await rawHttp(fx.url, "/api/logout", {
+      method: "POST",
+      headers: { origin: "http://localhost:5999" },
+    });
+    expect(logout.status).toBe(403);
+    const after = await fx.json<{ items: unknown[] }>("/api/conversations");
+    expect(after.items).toHaveLength(before.items.length);
+    // The app itself: same origin, JSON, and a DELETE without a body.
+    const created = await rawHttp(fx.url, "/api/conversations", {
+      method: "POST",
+      headers: { ...AUTH, ...JSON_TYPE, origin: fx.url },
+      body: '{"title":"same origin"}',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.json as { id: string }).id;
+    const deleted = await rawHttp(fx.url, `/api/conversations/${id}`, {
+      method: "DELETE",
+      headers: { ...AUTH, origin: fx.url },
+    });
+    expect(deleted.status).toBe(204);
+  });
+
+  it("client errors answered 500 are now 4xx with a code, and none is logged as an error", async () => {
+    const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;
+    const cases: [string, Parameters<typeof rawHttp>[2] & { path: string }, number, string][] = [
+      [
+        "a body nested 30,000 deep",
+        { path: "/api/conversations", method: "POST", body: deep },
+        400,
+        "bad_request",
+      ],
+      [
+        "Content-Encoding: gzip over a plain body",
+        {
+          path: "/api/conversations",
+          method: "POST",
+          body: '{"title":"x"}',
+          headers: { "content-encoding": "gzip" },
+        },
+        400,
+        "bad_request",
+      ],
+      [
+        "an unknown Content-Encoding",
+        {
+          path: "/api/conversations",
+          method: "POST",
+          body: '{"title":"x"}',
+          headers: { "content-encoding": "zstd-nope" },
+        },
+        415,
+        "unsupported_media_type",
+      ],
+      ["the id %", { path: "/api/conversations/%" }, 400, "bad_request"],
+      ["the id %ff%fe", { path: "/api/conversations/%ff%fe" }, 400, "bad_request"],
+      ["a report id %ff", { path: "/api/conversations/a/reports/%ff" }, 400, "bad_request"],
+      ["%00 in an id", { path: "/api/conversations/a%00b" }, 400, "bad_request"],
+      ["%00 in q", { path: "/api/conversations?q=a%00b" }, 400, "bad_request"],
+      [
+        "%00 in a PATCH id",
+        { path: "/api/conversations/%00", method: "PATCH", body: "{}" },
+        400,
+        "bad_request",
+      ],
+    ];
+    for (const [what, init, status, code] of cases) {
+      const res = await rawHttp(fx.url, init.path, {
+        ...init,
+        headers: { ...AUTH, ...(init.body === undefined ? {} : JSON_TYPE), ...init.headers },
+      });
+      expect([what, res.status, codeOf(res.json)]).toEqual([what, status, code]);
+    }
+    expect(errorLines()).toEqual([]);
+  });
+
+  it("the embedded database's files are no longer world-readable: data dir 0700, files 0600", () => {
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    expect(mode(database.dataDir)).toBe(0o700);
+    const pglite = join(database.dataDir, "pglite");
+    expect(mode(pglite)).toBe(0o700);
+    expect(mode(join(pglite, "PG_VERSION"))).toBe(0o600);
+    expect(mode(join(database.dataDir, "kubemedic.lock"))).toBe(0o600);
+  });
+
+  // Last: it leaves 127.0.0.2 waiting.
+  it("sign-in can no longer be brute-forced: one address is slowed down, logged, and others are not", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        rawHttp(fx.url, "/api/login", {
+          method: "POST",
+          headers: JSON_TYPE,
+          body: JSON.stringify({ token: `guess-${i}-0123456789abcdef` }),
+          localAddress: "127.0.0.2",
+        }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(6);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(34);
+    expect(attempts.find((r) => r.status === 429)?.headers["retry-after"]).toMatch(/^\d+$/);
+    // While it waits, the right token from that address is refused unchecked, on every path.
+    const right = await rawHttp(fx.url, "/api/login", {
+      method: "POST",
+      headers: JSON_TYPE,
+      body: JSON.stringify({ token: TEST_TOKEN }),
+      localAddress: "127.0.0.2",
+    });
+    expect([right.status, codeOf(right.json)]).toEqual([429, "rate_limited"]);
+    const bearer = await rawHttp(fx.url, "/api/session", {
+      headers: AUTH,
+      localAddress: "127.0.0.2",
+    });
+    expect(bearer.status).toBe(429);
+    const link = await rawHttp(fx.url, `/login?token=${TEST_TOKEN}`, { localAddress: "127.0.0.2" });
+    expect(link.status).toBe(429);
+    // Another address is unaffected.
+    const other = await rawHttp(fx.url, "/api/session", {
+      headers: AUTH,
+      localAddress: "127.0.0.3",
+    });
+    expect(other.status).toBe(200);
+    const warned = logs.filter((l) => l.includes("sign-in throttled"));
+    expect(warned.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(warned[0]!)).toMatchObject({ level: "warn", address: "127.0.0.2" });
+  });
+});
