@@ -1,7 +1,7 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { AnalysisOutput, RootCauseCandidate } from "@kubemedic/protocol";
 import { analyzeSnapshot } from "../../src/analyze/analyzeSnapshot";
-import { normalizeEvent } from "../../src/analyze/snapshot/events";
+import { normalizeEvent } from "../../src/model/snapshot/events";
 import type {
   Endpoints,
   Ingress,
@@ -9,10 +9,10 @@ import type {
   Pod,
   StatefulSet,
   WebhookConfiguration,
-} from "../../src/analyze/objects";
-import { apiLogSource } from "../../src/analyze/snapshot/loadSnapshot";
-import { RESOURCES, RESOURCE_KEYS, type ResourceKey } from "../../src/analyze/snapshot/resources";
-import { sanitizeObject } from "../../src/analyze/snapshot/sanitize";
+} from "../../src/model/objects";
+import { apiLogSource } from "../../src/model/snapshot/loadSnapshot";
+import { RESOURCES, RESOURCE_KEYS, type ResourceKey } from "../../src/model/snapshot/resources";
+import { sanitizeObject } from "../../src/model/snapshot/sanitize";
 import { Transport } from "../../src/connection/transport";
 import { correlateSnapshot } from "../../src/correlate/correlateSnapshot";
 import { UnindexedSnapshot } from "./unindexedSnapshot";

@@ -1,7 +1,7 @@
-import { ClusterSnapshot } from "../../src/analyze/snapshot/ClusterSnapshot";
-import type { ClusterEvent } from "../../src/analyze/snapshot/events";
-import { RESOURCES } from "../../src/analyze/snapshot/resources";
-import type { ObjectKey, ObjectOf } from "../../src/analyze/snapshot/SnapshotData";
+import { ClusterSnapshot } from "../../src/model/snapshot/ClusterSnapshot";
+import type { ClusterEvent } from "../../src/model/snapshot/events";
+import { RESOURCES } from "../../src/model/snapshot/resources";
+import type { ObjectKey, ObjectOf } from "../../src/model/snapshot/SnapshotData";
 
 /**
  * The baseline's snapshot: the same data, but every lookup is a linear scan,

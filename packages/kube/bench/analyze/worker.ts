@@ -4,7 +4,7 @@
 // peak RSS and sampled peak heap through IPC.
 import { KubeConfig } from "@kubernetes/client-node";
 import { analyzeSnapshot } from "../../src/analyze/analyzeSnapshot";
-import { loadSnapshot } from "../../src/analyze/snapshot/loadSnapshot";
+import { loadSnapshot } from "../../src/model/snapshot/loadSnapshot";
 import { correlateSnapshot } from "../../src/correlate/correlateSnapshot";
 import { naiveAnalyzeCorrelate } from "./naive";
 

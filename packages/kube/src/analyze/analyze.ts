@@ -6,8 +6,8 @@ import { anonymizeAnalysis } from "./anonymize";
 import type { AnalyzeOptions } from "./AnalyzeOptions";
 import { findK8sgptBinary, runK8sgptBinary } from "./k8sgptBinary";
 import { redactAnalysis } from "./redactAnalysis";
-import { loadSnapshot } from "./snapshot/loadSnapshot";
-import type { ResourceKey } from "./snapshot/resources";
+import { loadSnapshot } from "../model/snapshot/loadSnapshot";
+import type { ResourceKey } from "../model/snapshot/resources";
 import { sortResults } from "./sortResults";
 
 export interface AnalyzeCallOptions extends AnalyzeOptions {

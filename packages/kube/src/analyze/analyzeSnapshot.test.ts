@@ -3,14 +3,14 @@ import { AnalysisOutput } from "@kubemedic/protocol";
 import { KubeError } from "../errors";
 import { analyzeSnapshot, selectAnalyzers } from "./analyzeSnapshot";
 import { listAnalyzers } from "./analyzers/index";
-import { ClusterSnapshot } from "./snapshot/ClusterSnapshot";
-import { snapshotFromObjects } from "./snapshot/snapshotFromObjects";
+import { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import { snapshotFromObjects } from "../model/snapshot/snapshotFromObjects";
 import {
   fullClusterSnapshot,
   healthyNamespaces,
   readScenario,
   scenarioSnapshot,
-} from "./testing/scenarioFixture";
+} from "../model/testing/scenarioFixture";
 
 const CORE = [
   "Pod",

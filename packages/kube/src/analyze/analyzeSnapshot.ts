@@ -4,12 +4,12 @@ import { anonymizeAnalysis } from "./anonymize";
 import type { AnalyzeOptions, ResourceRef } from "./AnalyzeOptions";
 import type { Analyzer } from "./analyzers/Analyzer";
 import { ANALYZERS, analyzerByName } from "./analyzers/index";
-import { canonicalKind } from "./kinds";
-import { parseLabelSelector, type Requirement } from "./labelSelector";
+import { canonicalKind } from "../model/kinds";
+import { parseLabelSelector, type Requirement } from "../model/labelSelector";
 import { redactText } from "../redact/redactText";
 import { createMasker, failureFactory } from "./sensitive";
-import type { ClusterSnapshot } from "./snapshot/ClusterSnapshot";
-import { RESOURCES } from "./snapshot/resources";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import { RESOURCES } from "../model/snapshot/resources";
 import { sortResults } from "./sortResults";
 
 /** Analyzers that speak about a kind when only a resource is given. */

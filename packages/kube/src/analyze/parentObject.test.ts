@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parentObject } from "./parentObject";
-import { snapshotFromObjects } from "./snapshot/snapshotFromObjects";
+import { snapshotFromObjects } from "../model/snapshot/snapshotFromObjects";
 
 const owner = (kind: string, name: string) => ({ ownerReferences: [{ kind, name }] });
 

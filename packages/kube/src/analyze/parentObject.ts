@@ -1,6 +1,6 @@
-import type { KubeObject } from "./objects";
-import type { ClusterSnapshot } from "./snapshot/ClusterSnapshot";
-import type { ObjectKey } from "./snapshot/SnapshotData";
+import type { KubeObject } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import type { ObjectKey } from "../model/snapshot/SnapshotData";
 
 /** Owner kinds k8sgpt follows, with the snapshot key and the label it prints. */
 const FOLLOWED: Record<string, { key: ObjectKey; label: string }> = {

@@ -1,5 +1,5 @@
-import type { Pod } from "../analyze/objects";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
+import type { Pod } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 import { redactText } from "../redact/redactText";
 
 export interface CorrelateOptions {

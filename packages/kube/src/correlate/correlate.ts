@@ -1,6 +1,6 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { RootCauseCandidate } from "@kubemedic/protocol";
-import { loadSnapshot } from "../analyze/snapshot/loadSnapshot";
+import { loadSnapshot } from "../model/snapshot/loadSnapshot";
 import type { CorrelateOptions } from "./CorrelationContext";
 import { correlateSnapshot } from "./correlateSnapshot";
 

@@ -6,9 +6,8 @@ import {
   readScenario,
   scenarioNames,
   scenarioSnapshot,
-} from "../analyze/testing/scenarioFixture";
+} from "../model/testing/scenarioFixture";
 import { refKey } from "./Candidate";
-import { analyzeSnapshot } from "../analyze/analyzeSnapshot";
 import { correlateSnapshot } from "./correlateSnapshot";
 
 /** What the brief's pass rule reads: the primary and related objects, and the text of rootCause and evidence. */
@@ -69,35 +68,6 @@ describe("correlateSnapshot over the full built-in cluster", () => {
       const scoped = await correlateSnapshot(snapshot, { namespace: f.namespace });
       expect(`${f.name}: ${scoped[0]?.category}`).toBe(`${f.name}: ${f.expect.category}`);
     }
-  });
-
-  it("links every analyzer finding to a candidate, and no symptom stands as a root cause of its own", async () => {
-    // Regression: the scan view ranks each finding by the candidates that name it. A
-    // NotReady node or a Service emptied by crashing pods must be named by a cause, and
-    // a Service without endpoints is a root cause only where nothing else explains it.
-    const snapshot = fullClusterSnapshot();
-    const [all, analysis] = await Promise.all([
-      correlateSnapshot(snapshot),
-      analyzeSnapshot(snapshot),
-    ]);
-    const named = new Set(all.flatMap(keysOf));
-    const unlinked = (analysis.results ?? [])
-      .map((r) => {
-        const [ns, name] = r.name.includes("/") ? r.name.split("/") : [undefined, r.name];
-        return refKey({ kind: r.kind, namespace: ns, name: name ?? "" });
-      })
-      .filter((key) => !named.has(key));
-    expect(unlinked).toEqual([]);
-    const expectedNoEndpoints = scenarioNames()
-      .map(readScenario)
-      .filter((f) => f.expect.category === "NoEndpoints")
-      .map((f) => f.expect.resource);
-    expect(all.filter((c) => c.category === "NoEndpoints").map((c) => refKey(c.primary))).toEqual(
-      expectedNoEndpoints,
-    );
-    const node = all.find((c) => c.category === "NodeNotReady");
-    expect(node?.severity).toBe("critical");
-    expect(keysOf(node!)).toContain("Service/iot/sensor-gateway");
   });
 
   it("narrows to one resource", async () => {

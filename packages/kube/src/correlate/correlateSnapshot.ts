@@ -1,6 +1,6 @@
 import type { RootCauseCandidate } from "@kubemedic/protocol";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
-import { canonicalKind } from "../analyze/kinds";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import { canonicalKind } from "../model/kinds";
 import { KubeError } from "../errors";
 import { refKey, toCandidate, type Draft } from "./Candidate";
 import { CorrelationContext, type CorrelateOptions } from "./CorrelationContext";

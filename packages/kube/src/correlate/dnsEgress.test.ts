@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { NetworkPolicy, Pod } from "../analyze/objects";
-import { snapshotFromObjects } from "../analyze/snapshot/snapshotFromObjects";
-import { scenarioVariant } from "../analyze/testing/scenarioVariant";
+import type { NetworkPolicy, Pod } from "../model/objects";
+import { snapshotFromObjects } from "../model/snapshot/snapshotFromObjects";
+import { scenarioVariant } from "../model/testing/scenarioVariant";
 import { refKey } from "./Candidate";
 import { correlateSnapshot } from "./correlateSnapshot";
 import { describeEgress, dnsEgressVerdict } from "./dnsEgress";

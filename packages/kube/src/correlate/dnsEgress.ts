@@ -1,6 +1,6 @@
-import { formatEqualityMap } from "../analyze/labelSelector";
-import type { LabelSelector, NetworkPolicy, NetworkPolicyPeer, Pod } from "../analyze/objects";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
+import { formatEqualityMap } from "../model/labelSelector";
+import type { LabelSelector, NetworkPolicy, NetworkPolicyPeer, Pod } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 import { networkPolicyVerdict } from "./networkPolicyVerdict";
 
 /** The cluster DNS as a NetworkPolicy peer: CoreDNS/kube-dns pods in kube-system, port 53. */

@@ -1,6 +1,6 @@
-import type { Condition, ContainerState, Pod } from "../analyze/objects";
-import type { ClusterEvent } from "../analyze/snapshot/events";
-import { formatAge } from "../analyze/snapshot/time";
+import type { Condition, ContainerState, Pod } from "../model/objects";
+import type { ClusterEvent } from "../model/snapshot/events";
+import { formatAge } from "../model/time";
 import { redactText } from "../redact/redactText";
 import type { CandidateEvidence } from "./Candidate";
 import { cmd } from "./commands";

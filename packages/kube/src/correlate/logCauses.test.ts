@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LogSource } from "../analyze/snapshot/LogSource";
-import { snapshotFromObjects } from "../analyze/snapshot/snapshotFromObjects";
+import type { LogSource } from "../model/snapshot/LogSource";
+import { snapshotFromObjects } from "../model/snapshot/snapshotFromObjects";
 import { correlateSnapshot } from "./correlateSnapshot";
 
 const now = Date.parse("2026-01-01T12:00:00Z");

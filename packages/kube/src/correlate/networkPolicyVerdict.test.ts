@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../analyze/objects";
-import { snapshotFromObjects } from "../analyze/snapshot/snapshotFromObjects";
+import type { Pod } from "../model/objects";
+import { snapshotFromObjects } from "../model/snapshot/snapshotFromObjects";
 import { networkPolicyVerdict } from "./networkPolicyVerdict";
 
 const pod = (name: string, ns: string, labels: Record<string, string>): Pod => ({

@@ -1,6 +1,6 @@
-import { matchesLabelSelector } from "../analyze/labelSelector";
-import type { NetworkPolicy, NetworkPolicyPeer, Pod } from "../analyze/objects";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
+import { matchesLabelSelector } from "../model/labelSelector";
+import type { NetworkPolicy, NetworkPolicyPeer, Pod } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 
 export interface PolicyVerdict {
   allowed: boolean;

@@ -1,4 +1,4 @@
-import type { Node, Pod } from "../analyze/objects";
+import type { Node, Pod } from "../model/objects";
 
 /** A `nodeSelectorTerms[].matchExpressions[]` / `matchFields[]` entry. */
 export interface NodeSelectorRequirement {

@@ -1,6 +1,6 @@
-import type { LabelSelector, Node, Pod } from "../analyze/objects";
-import { matchesLabelSelector } from "../analyze/labelSelector";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
+import type { LabelSelector, Node, Pod } from "../model/objects";
+import { matchesLabelSelector } from "../model/labelSelector";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 
 /** A `podAffinity` / `podAntiAffinity` required term. */
 export interface PodAffinityTerm {

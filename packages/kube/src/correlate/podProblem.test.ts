@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../analyze/objects";
+import type { Pod } from "../model/objects";
 import { podProblem } from "./podProblem";
 
 const now = Date.parse("2026-01-01T12:00:00Z");

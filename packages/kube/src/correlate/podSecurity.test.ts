@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scenarioVariant } from "../analyze/testing/scenarioVariant";
-import { moveUnderJob } from "../analyze/testing/underJob";
+import { scenarioVariant } from "../model/testing/scenarioVariant";
+import { moveUnderJob } from "../model/testing/underJob";
 import { refKey } from "./Candidate";
 import { correlateSnapshot } from "./correlateSnapshot";
 import { parsePodSecurity } from "./podSecurity";

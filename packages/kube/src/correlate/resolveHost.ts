@@ -1,6 +1,6 @@
-import type { Pod, Service } from "../analyze/objects";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
-import { selectedPods } from "../analyze/serviceEndpoints";
+import type { Pod, Service } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import { selectedPods } from "../model/serviceEndpoints";
 import { similarNames } from "./similarNames";
 
 export type ResolvedHost =

@@ -1,7 +1,7 @@
-import type { KubeObject, Pod, PodTemplate } from "../analyze/objects";
-import type { ClusterSnapshot } from "../analyze/snapshot/ClusterSnapshot";
-import { resourceKeyOfKind } from "../analyze/snapshot/resources";
-import type { ObjectKey } from "../analyze/snapshot/SnapshotData";
+import type { KubeObject, Pod, PodTemplate } from "../model/objects";
+import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
+import { resourceKeyOfKind } from "../model/snapshot/resources";
+import type { ObjectKey } from "../model/snapshot/SnapshotData";
 
 /** The controller a human acts on for a pod: its Deployment, StatefulSet, DaemonSet, CronJob or Job — or the pod itself. */
 export interface Workload {

@@ -1,10 +1,10 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import { matchesRequirements, type Requirement } from "../labelSelector";
-import type { KubeObject } from "../objects";
+import { matchesRequirements, type Requirement } from "../../model/labelSelector";
+import type { KubeObject } from "../../model/objects";
 import type { FailureFactory } from "../sensitive";
-import type { ClusterSnapshot } from "../snapshot/ClusterSnapshot";
-import type { ResourceKey } from "../snapshot/resources";
-import type { ObjectKey, ObjectOf } from "../snapshot/SnapshotData";
+import type { ClusterSnapshot } from "../../model/snapshot/ClusterSnapshot";
+import type { ResourceKey } from "../../model/snapshot/resources";
+import type { ObjectKey, ObjectOf } from "../../model/snapshot/SnapshotData";
 
 /** What one analyzer run sees. */
 export interface AnalyzerContext {

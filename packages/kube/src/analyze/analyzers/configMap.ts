@@ -1,5 +1,5 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import type { PodSpec } from "../objects";
+import type { PodSpec } from "../../model/objects";
 import { listTargets, objectName, result, type Analyzer } from "./Analyzer";
 
 const SKIP_LABEL_KEYS = [

@@ -1,7 +1,7 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import type { HorizontalPodAutoscaler, PodTemplate } from "../objects";
+import type { HorizontalPodAutoscaler, PodTemplate } from "../../model/objects";
 import { parentObject } from "../parentObject";
-import type { ClusterSnapshot } from "../snapshot/ClusterSnapshot";
+import type { ClusterSnapshot } from "../../model/snapshot/ClusterSnapshot";
 import { listTargets, objectName, result, type Analyzer } from "./Analyzer";
 
 const TARGET_KEYS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readScenario } from "../testing/scenarioFixture";
+import { readScenario } from "../../model/testing/scenarioFixture";
 import { runAnalyzer, texts } from "../testing/runAnalyzer";
-import type { LogSource } from "../snapshot/LogSource";
+import type { LogSource } from "../../model/snapshot/LogSource";
 import { firstErrorLine, logAnalyzer } from "./log";
 
 describe("Log analyzer", () => {

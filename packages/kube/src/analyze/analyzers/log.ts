@@ -1,8 +1,8 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
 import { parentObject } from "../parentObject";
-import { mapLimit } from "../mapLimit";
+import { mapLimit } from "../../model/mapLimit";
 import { listTargets, result, type Analyzer, type AnalyzerContext } from "./Analyzer";
-import type { Pod } from "../objects";
+import type { Pod } from "../../model/objects";
 
 /** Lines k8sgpt's Log analyzer reads from each container. */
 export const LOG_TAIL_LINES = 100;

@@ -1,5 +1,5 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import type { Condition } from "../objects";
+import type { Condition } from "../../model/objects";
 import { parentObject } from "../parentObject";
 import { listTargets, result, type Analyzer } from "./Analyzer";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readScenario } from "../testing/scenarioFixture";
+import { readScenario } from "../../model/testing/scenarioFixture";
 import { runAnalyzer, texts } from "../testing/runAnalyzer";
 import { persistentVolumeClaimAnalyzer } from "./persistentVolumeClaim";
 

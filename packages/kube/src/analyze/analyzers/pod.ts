@@ -1,5 +1,5 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import type { ContainerStatus, Pod } from "../objects";
+import type { ContainerStatus, Pod } from "../../model/objects";
 import { parentObject } from "../parentObject";
 import { listTargets, objectName, result, type Analyzer, type AnalyzerContext } from "./Analyzer";
 

@@ -1,8 +1,8 @@
 import type { AnalysisFailure, AnalysisResultItem } from "@kubemedic/protocol";
-import { matchesRequirements } from "../labelSelector";
-import type { Service } from "../objects";
+import { matchesRequirements } from "../../model/labelSelector";
+import type { Service } from "../../model/objects";
 import { parentObject } from "../parentObject";
-import { isLeaderLock, serviceEndpoints } from "../serviceEndpoints";
+import { isLeaderLock, serviceEndpoints } from "../../model/serviceEndpoints";
 import { objectName, result, type Analyzer, type AnalyzerContext } from "./Analyzer";
 
 /** Event kinds that speak about a Service's endpoints. "" for terse hand-written events. */

@@ -1,7 +1,7 @@
 import type { AnalysisResultItem } from "@kubemedic/protocol";
-import { formatEqualityMap, matchesEqualityMap } from "../labelSelector";
+import { formatEqualityMap, matchesEqualityMap } from "../../model/labelSelector";
 import { parentObject } from "../parentObject";
-import type { ResourceKey } from "../snapshot/resources";
+import type { ResourceKey } from "../../model/snapshot/resources";
 import { listTargets, result, type Analyzer } from "./Analyzer";
 
 type Flavour = "mutating" | "validating";

@@ -1,9 +1,9 @@
 import type { AnalysisResultItem } from "@kubemedic/protocol";
 import type { Analyzer } from "../analyzers/Analyzer";
-import { parseLabelSelector } from "../labelSelector";
+import { parseLabelSelector } from "../../model/labelSelector";
 import { createMasker, failureFactory } from "../sensitive";
-import type { LogSource } from "../snapshot/LogSource";
-import { snapshotFromObjects } from "../snapshot/snapshotFromObjects";
+import type { LogSource } from "../../model/snapshot/LogSource";
+import { snapshotFromObjects } from "../../model/snapshot/snapshotFromObjects";
 
 /** Test helper: runs one analyzer over hand-made or scenario objects. */
 export async function runAnalyzer(

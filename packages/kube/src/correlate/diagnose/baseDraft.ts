@@ -1,5 +1,5 @@
 import type { RootCauseCategory } from "@kubemedic/protocol";
-import type { Container, Pod } from "../../analyze/objects";
+import type { Container, Pod } from "../../model/objects";
 import { ref, type Draft } from "../Candidate";
 import { problemStatus, type PodProblem } from "../podProblem";
 import { templateOf, type Workload } from "../workloads";

@@ -1,4 +1,4 @@
-import type { NetworkPolicy, Pod } from "../../analyze/objects";
+import type { NetworkPolicy, Pod } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

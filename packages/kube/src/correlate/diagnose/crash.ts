@@ -1,5 +1,5 @@
-import type { Pod } from "../../analyze/objects";
-import { formatBytes, parseQuantity } from "../../analyze/quantity";
+import type { Pod } from "../../model/objects";
+import { formatBytes, parseQuantity } from "../../model/quantity";
 import type { Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,5 +1,5 @@
-import type { Pod } from "../../analyze/objects";
-import { parseTime } from "../../analyze/snapshot/time";
+import type { Pod } from "../../model/objects";
+import { parseTime } from "../../model/time";
 import type { Draft } from "../Candidate";
 import { parseMissingConfig } from "../configReference";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { snapshotFromObjects } from "../../analyze/snapshot/snapshotFromObjects";
-import { objectOf, scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { snapshotFromObjects } from "../../model/snapshot/snapshotFromObjects";
+import { objectOf, scenarioVariant } from "../../model/testing/scenarioVariant";
 import { correlateSnapshot } from "../correlateSnapshot";
 import { resolveHost } from "../resolveHost";
 

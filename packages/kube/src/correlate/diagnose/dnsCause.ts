@@ -1,11 +1,11 @@
-import type { Pod } from "../../analyze/objects";
+import type { Pod } from "../../model/objects";
 import { redactEnvValue } from "../../redact/redactEnvValue";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
 import type { LogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
-import { podReady } from "../podReady";
+import { podReady } from "../../model/podReady";
 import { resolveHost } from "../resolveHost";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";

@@ -1,4 +1,4 @@
-import type { Pod, RoleBinding } from "../../analyze/objects";
+import type { Pod, RoleBinding } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

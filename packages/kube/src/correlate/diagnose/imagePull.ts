@@ -1,4 +1,4 @@
-import type { Pod } from "../../analyze/objects";
+import type { Pod } from "../../model/objects";
 import { redactText } from "../../redact/redactText";
 import type { Draft } from "../Candidate";
 import { cmd } from "../commands";

@@ -1,5 +1,5 @@
-import type { Pod, Probe } from "../../analyze/objects";
-import { parseTime } from "../../analyze/snapshot/time";
+import type { Pod, Probe } from "../../model/objects";
+import { parseTime } from "../../model/time";
 import type { Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,4 +1,4 @@
-import type { Pod } from "../../analyze/objects";
+import type { Pod } from "../../model/objects";
 import type { Draft } from "../Candidate";
 import type { CorrelationContext, LogRead } from "../CorrelationContext";
 import type { LogSignals } from "../logSignals";

@@ -1,4 +1,4 @@
-import type { Pod } from "../../analyze/objects";
+import type { Pod } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import { parseMissingConfig } from "../configReference";

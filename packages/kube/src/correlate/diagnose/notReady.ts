@@ -1,4 +1,4 @@
-import type { Container, Pod, Probe } from "../../analyze/objects";
+import type { Container, Pod, Probe } from "../../model/objects";
 import type { Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Container } from "../../analyze/objects";
-import { ClusterSnapshot } from "../../analyze/snapshot/ClusterSnapshot";
-import { readScenario } from "../../analyze/testing/scenarioFixture";
-import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
-import { moveUnderJob } from "../../analyze/testing/underJob";
+import type { Container } from "../../model/objects";
+import { ClusterSnapshot } from "../../model/snapshot/ClusterSnapshot";
+import { readScenario } from "../../model/testing/scenarioFixture";
+import { scenarioVariant } from "../../model/testing/scenarioVariant";
+import { moveUnderJob } from "../../model/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 import { absentOptionalSources } from "./optionalConfig";

@@ -1,5 +1,5 @@
-import type { Container, Pod } from "../../analyze/objects";
-import type { ClusterSnapshot } from "../../analyze/snapshot/ClusterSnapshot";
+import type { Container, Pod } from "../../model/objects";
+import type { ClusterSnapshot } from "../../model/snapshot/ClusterSnapshot";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

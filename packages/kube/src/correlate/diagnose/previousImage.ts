@@ -1,4 +1,4 @@
-import type { ReplicaSet } from "../../analyze/objects";
+import type { ReplicaSet } from "../../model/objects";
 import type { CorrelationContext } from "../CorrelationContext";
 import type { Workload } from "../workloads";
 

@@ -1,4 +1,4 @@
-import type { PersistentVolumeClaim, Pod } from "../../analyze/objects";
+import type { PersistentVolumeClaim, Pod } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

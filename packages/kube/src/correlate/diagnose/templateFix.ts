@@ -1,5 +1,5 @@
-import type { ReplicaSet } from "../../analyze/objects";
-import { formatEqualityMap } from "../../analyze/labelSelector";
+import type { ReplicaSet } from "../../model/objects";
+import { formatEqualityMap } from "../../model/labelSelector";
 import type { CandidateFix, Draft } from "../Candidate";
 import { cmd } from "../commands";
 import { supportsRolloutRestart, templateEditable, type Workload } from "../workloads";

@@ -3,8 +3,8 @@ import {
   objectOf,
   scenarioVariant,
   type EditableObject,
-} from "../../analyze/testing/scenarioVariant";
-import { moveUnderJob } from "../../analyze/testing/underJob";
+} from "../../model/testing/scenarioVariant";
+import { moveUnderJob } from "../../model/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 

@@ -1,6 +1,6 @@
-import type { LabelSelector, Node, Pod, Toleration } from "../../analyze/objects";
-import { formatBytes, formatCpu, parseQuantity } from "../../analyze/quantity";
-import { formatEqualityMap, matchesLabelSelector } from "../../analyze/labelSelector";
+import type { LabelSelector, Node, Pod, Toleration } from "../../model/objects";
+import { formatBytes, formatCpu, parseQuantity } from "../../model/quantity";
+import { formatEqualityMap, matchesLabelSelector } from "../../model/labelSelector";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { scenarioVariant } from "../../model/testing/scenarioVariant";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 

@@ -1,4 +1,4 @@
-import type { KubeObject } from "../../analyze/objects";
+import type { KubeObject } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,4 +1,4 @@
-import type { HorizontalPodAutoscaler } from "../../analyze/objects";
+import type { HorizontalPodAutoscaler } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,4 +1,4 @@
-import type { Ingress } from "../../analyze/objects";
+import type { Ingress } from "../../model/objects";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

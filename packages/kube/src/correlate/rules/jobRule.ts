@@ -1,5 +1,5 @@
-import type { Job, Pod } from "../../analyze/objects";
-import { parseTime } from "../../analyze/snapshot/time";
+import type { Job, Pod } from "../../model/objects";
+import { parseTime } from "../../model/time";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,9 +1,9 @@
-import type { Pod, RoleBinding } from "../../analyze/objects";
+import type { Pod, RoleBinding } from "../../model/objects";
 import type { CorrelationContext } from "../CorrelationContext";
 import type { Draft } from "../Candidate";
 import { logCause } from "../diagnose/logCause";
 import { readLogSignals } from "../logSignals";
-import { mapLimit } from "../../analyze/mapLimit";
+import { mapLimit } from "../../model/mapLimit";
 import { podProblem } from "../podProblem";
 import { workloadKey, workloadOf, type Workload } from "../workloads";
 import type { Rule } from "./Rule";

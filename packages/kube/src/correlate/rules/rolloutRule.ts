@@ -1,4 +1,4 @@
-import type { Deployment } from "../../analyze/objects";
+import type { Deployment } from "../../model/objects";
 import { addRelated, ref, refKey, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

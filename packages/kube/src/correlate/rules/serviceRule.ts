@@ -1,8 +1,8 @@
-import { formatEqualityMap, matchesEqualityMap } from "../../analyze/labelSelector";
-import type { Pod, Service } from "../../analyze/objects";
-import { selectedPods, serviceEndpoints } from "../../analyze/serviceEndpoints";
+import { formatEqualityMap, matchesEqualityMap } from "../../model/labelSelector";
+import type { Pod, Service } from "../../model/objects";
+import { selectedPods, serviceEndpoints } from "../../model/serviceEndpoints";
 import { addRelated, ref, refKey, type Draft } from "../Candidate";
-import { formatAge } from "../../analyze/snapshot/time";
+import { formatAge } from "../../model/time";
 import { cmd } from "../commands";
 import { eventLines } from "../evidence";
 import type { CorrelationContext } from "../CorrelationContext";

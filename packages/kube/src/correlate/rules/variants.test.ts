@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { objectOf, scenarioVariant } from "../../analyze/testing/scenarioVariant";
+import { objectOf, scenarioVariant } from "../../model/testing/scenarioVariant";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
 import { CorrelationContext } from "../CorrelationContext";

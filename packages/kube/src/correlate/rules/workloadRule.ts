@@ -1,6 +1,6 @@
-import type { Pod } from "../../analyze/objects";
-import { matchesEqualityMap } from "../../analyze/labelSelector";
-import { mapLimit } from "../../analyze/mapLimit";
+import type { Pod } from "../../model/objects";
+import { matchesEqualityMap } from "../../model/labelSelector";
+import { mapLimit } from "../../model/mapLimit";
 import { addRelated, ref, type Draft } from "../Candidate";
 import type { CorrelationContext } from "../CorrelationContext";
 import { diagnosePod } from "../diagnose/diagnosePod";

@@ -1,5 +1,5 @@
 import { KubeError } from "../../errors";
-import { age } from "../../output/humanDuration";
+import { age } from "../../model/humanDuration";
 import { asList, toJson, toYaml } from "../../output/printObjects";
 import { GET_TABS, tabwrite } from "../../output/tabwriter";
 import type { Obj } from "../fetch";

@@ -1,4 +1,4 @@
-import { age } from "../humanDuration";
+import { age } from "../../model/humanDuration";
 import type { KubeTable, TableColumn } from "../table";
 import { podSummary } from "./podStatus";
 

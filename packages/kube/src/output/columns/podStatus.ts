@@ -1,4 +1,4 @@
-import { humanDuration } from "../humanDuration";
+import { humanDuration } from "../../model/humanDuration";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (typeof v === "object" && v !== null ? (v as Rec) : {});

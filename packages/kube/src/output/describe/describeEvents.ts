@@ -1,4 +1,4 @@
-import { age } from "../humanDuration";
+import { age } from "../../model/humanDuration";
 import type { DescribeWriter } from "./describeWriter";
 import { int, rec, str } from "./format";
 

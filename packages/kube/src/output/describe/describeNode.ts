@@ -1,4 +1,4 @@
-import { age } from "../humanDuration";
+import { age } from "../../model/humanDuration";
 import { parseQuantity } from "../quantity";
 import { describeEvents } from "./describeEvents";
 import { DescribeWriter } from "./describeWriter";

@@ -1,4 +1,4 @@
-import { age } from "../humanDuration";
+import { age } from "../../model/humanDuration";
 import { describeContainers } from "./containers";
 import { describeEvents } from "./describeEvents";
 import { DescribeWriter } from "./describeWriter";

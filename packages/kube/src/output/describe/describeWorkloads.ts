@@ -11,7 +11,7 @@ import {
   str,
 } from "./format";
 import { describePodTemplate } from "./podTemplate";
-import { humanDuration } from "../humanDuration";
+import { humanDuration } from "../../model/humanDuration";
 
 type Rec = Record<string, unknown>;
 

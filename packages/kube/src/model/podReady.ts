@@ -1,4 +1,4 @@
-import type { Pod } from "../analyze/objects";
+import type { Pod } from "./objects";
 
 /**
  * Whether a pod is ready: its Ready condition, or — for a pod whose status

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { analyzeSnapshot } from "../analyze/analyzeSnapshot";
+import { analyzeSnapshot, correlateSnapshot } from "../src/index";
 import {
   fullClusterSnapshot,
   readScenario,
   scenarioNames,
-} from "../analyze/testing/scenarioFixture";
-import { correlateSnapshot } from "./correlateSnapshot";
+} from "../src/model/testing/scenarioFixture";
 
 /**
  * The credential values written in the scenario Secrets (passwords, tokens,

@@ -2,9 +2,8 @@ import { KubeConfig } from "@kubernetes/client-node";
 import { builtinScenarioNames, startDemoCluster, type DemoCluster } from "@kubemedic/demo-cluster";
 import type { RootCauseCandidate } from "@kubemedic/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyze } from "../analyze/analyze";
-import { refKey } from "./Candidate";
-import { correlate } from "./correlate";
+import { refKey } from "../src/correlate/Candidate";
+import { analyze, correlate } from "../src/index";
 
 function kubeconfigOf(cluster: DemoCluster): KubeConfig {
   const kc = new KubeConfig();
