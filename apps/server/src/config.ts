@@ -52,6 +52,8 @@ export interface ServerConfig {
   trustProxyUserHeader: string | undefined;
   /** Origins allowed to open the WebSocket besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /** KUBEMEDIC_SESSION_MAX_AGE_DAYS: how long a sign-in lasts. @default 30 */
+  sessionMaxAgeDays: number;
   /** @default "auto" */
   demo: DemoMode;
   /** An explicit kubeconfig file (--kubeconfig); otherwise KUBECONFIG, ~/.kube/config, in-cluster. */
@@ -145,6 +147,7 @@ const EnvSchema = z.object({
       .array(z.string().regex(ORIGIN, "must be a comma-separated list of http(s)://host[:port]"))
       .default([]),
   ),
+  KUBEMEDIC_SESSION_MAX_AGE_DAYS: count(1, 365, 30),
   KUBEMEDIC_DEMO: z.preprocess(
     (v) => {
       const e = emptyToUndefined(v);
@@ -231,6 +234,7 @@ export function loadConfig(
     authToken: e.KUBEMEDIC_AUTH_TOKEN,
     trustProxyUserHeader: e.KUBEMEDIC_TRUST_PROXY_USER_HEADER?.toLowerCase(),
     allowedOrigins: e.KUBEMEDIC_ALLOWED_ORIGINS,
+    sessionMaxAgeDays: e.KUBEMEDIC_SESSION_MAX_AGE_DAYS,
     demo: e.KUBEMEDIC_DEMO,
     kubeconfig:
       e.KUBEMEDIC_KUBECONFIG === undefined ? undefined : resolve(cwd, e.KUBEMEDIC_KUBECONFIG),

@@ -13,6 +13,7 @@ import {
 import type { Express } from "express";
 import { Authenticator } from "./auth/authenticator";
 import { resolveAuthToken, type AuthToken } from "./auth/local-token";
+import { SessionStore } from "./auth/session-store";
 import { SignInThrottle } from "./auth/sign-in-throttle";
 import { ClusterRegistry } from "./cluster/cluster-registry";
 import type { ServerConfig } from "./config";
@@ -126,6 +127,10 @@ export async function startServer(
     const authenticator = new Authenticator({
       token: auth.token,
       proxyUserHeader: config.trustProxyUserHeader,
+      sessions: new SessionStore(database.prisma, {
+        token: auth.token,
+        maxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
+      }),
       throttle: new SignInThrottle({ logger }),
     });
     clusters = await ClusterRegistry.create({
@@ -198,6 +203,7 @@ export async function startServer(
         model: modelInfo,
         approvalPolicy: graphConfig.approval.policy,
         allowedOrigins: config.allowedOrigins,
+        endSession: (sessionId) => gateway.endSession(sessionId),
         closing: () => gateway.isClosing,
       },
       logger,

@@ -344,7 +344,7 @@ describe.each(backends)("live gateway on $name", (backend) => {
       const origin = {
         conversationId,
         turnId,
-        user: "ola",
+        user: "proxy:ola",
         connectionId,
         requestId: "req-log-0001",
         clientMessageId: "cm-log-0001",

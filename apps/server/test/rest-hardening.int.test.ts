@@ -25,7 +25,11 @@ describe("HTTP hardening on pglite", () => {
   const logs: string[] = [];
   beforeAll(async () => {
     database = await pglite!.create();
-    fx = await GatewayFixture.start(database, { logs });
+    // Trusted-proxy mode (X-User), which still takes the token and cookies.
+    fx = await GatewayFixture.start(database, {
+      logs,
+      env: { KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User" },
+    });
   });
   afterAll(async () => {
     await fx?.close();
@@ -142,6 +146,72 @@ describe("HTTP hardening on pglite", () => {
     expect(mode(pglite)).toBe(0o700);
     expect(mode(join(pglite, "PG_VERSION"))).toBe(0o600);
     expect(mode(join(database.dataDir, "kubemedic.lock"))).toBe(0o600);
+  });
+
+  it("a proxy user named like the token user no longer reads the operator's conversations", async () => {
+    const operator = await fx.json<{ id: string }>("/api/conversations", {
+      method: "POST",
+      body: { title: "the operator's" },
+    });
+    for (const name of ["local", "LOCAL", " local", "proxy:local"]) {
+      const read = await fx.rest(`/api/conversations/${operator.id}`, { user: name });
+      expect([name, read.status]).toEqual([name, 404]);
+      const list = await fx.json<{ items: { id: string }[] }>("/api/conversations", { user: name });
+      expect(list.items.map((c) => c.id)).not.toContain(operator.id);
+    }
+    const session = await fx.json<{ user: string }>("/api/session", { user: "local" });
+    expect(session.user).toBe("proxy:local");
+    const socket = await fx.socket({ headers: { "x-user": "local" } });
+    expect(socket.frames[0]).toMatchObject({ type: "welcome", user: "proxy:local" });
+    socket.send({ type: "conversation.open", requestId: "steal", conversationId: operator.id });
+    expect(
+      await socket.waitFor((f) => f.type === "error" && f.requestId === "steal"),
+    ).toMatchObject({
+      code: "not_found",
+    });
+    await socket.close();
+    // The operator still has it.
+    expect((await fx.rest(`/api/conversations/${operator.id}`)).status).toBe(200);
+  });
+
+  it("logout now revokes the session: the old cookie fails on REST and /ws, and its open sockets close", async () => {
+    const login = await rawHttp(fx.url, "/api/login", {
+      method: "POST",
+      headers: JSON_TYPE,
+      body: JSON.stringify({ token: TEST_TOKEN }),
+    });
+    expect(login.status).toBe(204);
+    const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
+    expect(cookie).toMatch(/^kubemedic_session=[\w-]{43}$/);
+    const other = await rawHttp(fx.url, "/api/login", {
+      method: "POST",
+      headers: JSON_TYPE,
+      body: JSON.stringify({ token: TEST_TOKEN }),
+    });
+    const otherCookie = String(other.headers["set-cookie"]).split(";")[0]!;
+    expect(otherCookie).not.toBe(cookie); // each sign-in is its own session
+    expect((await rawHttp(fx.url, "/api/session", { headers: { cookie } })).status).toBe(200);
+    const open = await fx.socket({ cookie });
+    const bystander = await fx.socket({ cookie: otherCookie });
+    expect(open.frames[0]).toMatchObject({ type: "welcome", user: "local" });
+
+    const out = await rawHttp(fx.url, "/api/logout", { method: "POST", headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect(String(out.headers["set-cookie"])).toMatch(/^kubemedic_session=; .*Max-Age=0/);
+    expect(await open.closed).toMatchObject({ code: 4401 });
+    expect(open.frames.at(-1)).toMatchObject({ type: "error", code: "unauthorized" });
+
+    const after = await rawHttp(fx.url, "/api/session", { headers: { cookie } });
+    expect([after.status, codeOf(after.json)]).toEqual([401, "unauthorized"]);
+    const again = await fx.socket({ cookie });
+    expect(await again.closed).toMatchObject({ code: 4401 });
+    // Another sign-in's session and socket are untouched.
+    expect(
+      (await rawHttp(fx.url, "/api/session", { headers: { cookie: otherCookie } })).status,
+    ).toBe(200);
+    bystander.send({ type: "ping", requestId: "alive" });
+    expect(await bystander.waitFor((f) => f.type === "pong")).toBeDefined();
+    await bystander.close();
   });
 
   // Last: it leaves 127.0.0.2 waiting.

@@ -3,58 +3,81 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { Authenticator, LOCAL_USER } from "./authenticator";
+import pg from "pg";
+import { createPrismaClient } from "../db/prisma";
+import { Authenticator, LOCAL_USER, PROXY_USER_PREFIX } from "./authenticator";
 import { resolveAuthToken } from "./local-token";
 import { originAllowed } from "./origin";
-import { parseCookies, sessionCookieHeader, sessionValue, SESSION_COOKIE } from "./session-cookie";
+import { parseCookies, sessionCookieHeader } from "./session-cookie";
+import { SessionStore } from "./session-store";
 
 const TOKEN = "test-token-0123456789abcdef";
 const scratch = mkdtempSync(join(tmpdir(), "kubemedic-auth-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("Authenticator", () => {
-  const auth = new Authenticator({ token: TOKEN, proxyUserHeader: undefined });
-  const cookie = `${SESSION_COOKIE}=${sessionValue(TOKEN)}`;
+/** A store on a pool that is never connected: these tests send no cookie, so it is never asked. */
+const unusedSessions = new SessionStore(
+  createPrismaClient(new pg.Pool({ connectionString: "postgresql://nobody@127.0.0.1:1/none" })),
+  { token: TOKEN },
+);
 
-  it("accepts the bearer token or the session cookie, never the token as a cookie", () => {
-    expect(auth.authenticate({ authorization: `Bearer ${TOKEN}` })).toEqual({
+describe("Authenticator", () => {
+  const auth = new Authenticator({
+    token: TOKEN,
+    proxyUserHeader: undefined,
+    sessions: unusedSessions,
+  });
+
+  it("accepts the bearer token as the local user, nothing else", async () => {
+    expect(await auth.authenticate({ authorization: `Bearer ${TOKEN}` })).toEqual({
       ok: true,
       user: LOCAL_USER,
       via: "bearer",
     });
-    expect(auth.authenticate({ cookie: `other=1; ${cookie}` })).toMatchObject({
-      ok: true,
-      via: "cookie",
-    });
-    expect(auth.authenticate({ cookie: `${SESSION_COOKIE}=${TOKEN}` }).ok).toBe(false);
-    expect(auth.authenticate({ authorization: "Bearer wrong" }).ok).toBe(false);
-    expect(auth.authenticate({ authorization: `Basic ${TOKEN}` }).ok).toBe(false);
-    expect(auth.authenticate({})).toMatchObject({ ok: false, reason: /login link/ });
+    expect((await auth.authenticate({ authorization: "Bearer wrong" })).ok).toBe(false);
+    expect((await auth.authenticate({ authorization: `Basic ${TOKEN}` })).ok).toBe(false);
+    expect(await auth.authenticate({})).toMatchObject({ ok: false, reason: /login link/ });
   });
 
-  it("in trusted-proxy mode, takes the user from the header and still accepts the token", () => {
-    const proxy = new Authenticator({ token: TOKEN, proxyUserHeader: "x-forwarded-user" });
-    expect(proxy.authenticate({ "x-forwarded-user": "alice@example.com" })).toEqual({
+  it("in trusted-proxy mode, takes the user from the header as proxy:<name> and still accepts the token", async () => {
+    const proxy = new Authenticator({
+      token: TOKEN,
+      proxyUserHeader: "x-forwarded-user",
+      sessions: unusedSessions,
+    });
+    expect(await proxy.authenticate({ "x-forwarded-user": "alice@example.com" })).toEqual({
       ok: true,
-      user: "alice@example.com",
+      user: "proxy:alice@example.com",
       via: "proxy",
     });
-    expect(proxy.authenticate({ "x-forwarded-user": "bad\u0000name" }).ok).toBe(false);
-    expect(proxy.authenticate({ authorization: `Bearer ${TOKEN}` })).toMatchObject({ ok: true });
-    expect(proxy.authenticate({})).toMatchObject({ ok: false, reason: /x-forwarded-user/ });
+    expect((await proxy.authenticate({ "x-forwarded-user": "bad\u0000name" })).ok).toBe(false);
+    expect(await proxy.authenticate({ authorization: `Bearer ${TOKEN}` })).toMatchObject({
+      ok: true,
+      user: LOCAL_USER,
+    });
+    expect(await proxy.authenticate({})).toMatchObject({ ok: false, reason: /x-forwarded-user/ });
   });
 
-  it("a changed token invalidates every cookie", () => {
-    const rotated = new Authenticator({ token: `${TOKEN}-new`, proxyUserHeader: undefined });
-    expect(rotated.authenticate({ cookie }).ok).toBe(false);
+  it("is the regression for a proxy user named like the token user: no header value is another principal", async () => {
+    const proxy = new Authenticator({
+      token: TOKEN,
+      proxyUserHeader: "x-forwarded-user",
+      sessions: unusedSessions,
+    });
+    for (const name of [LOCAL_USER, " local ", "proxy:local", TOKEN]) {
+      const result = await proxy.authenticate({ "x-forwarded-user": name });
+      expect(result).toMatchObject({ ok: true, via: "proxy" });
+      expect(result.ok && result.user).not.toBe(LOCAL_USER);
+      expect(result.ok && result.user.startsWith(PROXY_USER_PREFIX)).toBe(true);
+    }
   });
 });
 
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax, Secure only over HTTPS", () => {
-    const header = sessionCookieHeader("v", false);
-    expect(header).toMatch(/^kubemedic_session=v; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
-    expect(sessionCookieHeader("v", true)).toMatch(/; Secure$/);
+    const header = sessionCookieHeader("v", false, 3600);
+    expect(header).toBe("kubemedic_session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600");
+    expect(sessionCookieHeader("v", true, 1)).toMatch(/; Secure$/);
     expect(parseCookies('a=1; b="2"; a=3')).toEqual(
       new Map([
         ["a", "1"],

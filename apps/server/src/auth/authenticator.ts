@@ -1,12 +1,26 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { parseCookies, sameSecret, SESSION_COOKIE, sessionValue } from "./session-cookie";
+import { parseCookies, sameSecret, SESSION_COOKIE } from "./session-cookie";
+import type { SessionStore } from "./session-store";
 import { SignInThrottle } from "./sign-in-throttle";
 
-/** The user of a token or cookie (local mode has one user). @default "local" */
+/** The user of the login token, its sessions and bearer requests (local mode has one user). @default "local" */
 export const LOCAL_USER = "local";
 
+/**
+ * Users named by a trusted proxy's header live in their own namespace,
+ * `proxy:<name>`, so no header value can be another principal: the header
+ * `local` is `proxy:local`, never the token user `local`.
+ */
+export const PROXY_USER_PREFIX = "proxy:";
+
 export type AuthResult =
-  | { ok: true; user: string; via: "proxy" | "bearer" | "cookie" }
+  | {
+      ok: true;
+      user: string;
+      via: "proxy" | "bearer" | "cookie";
+      /** The session (cookie) the request came with: sign-out closes the sockets opened with it. */
+      sessionId?: string;
+    }
   | { ok: false; code: "unauthorized"; reason: string }
   /** Too many wrong tokens from this address: try again after `retryAfterMs`. */
   | { ok: false; code: "rate_limited"; reason: string; retryAfterMs: number };
@@ -21,6 +35,8 @@ export interface AuthenticatorOptions {
   token: string;
   /** Lower-cased header name set by a trusted reverse proxy (oauth2-proxy…); undefined: off. */
   proxyUserHeader: string | undefined;
+  /** Where the sessions of signed-in browsers are kept (the database). */
+  sessions: SessionStore;
   /** Wrong tokens per client address. @default a SignInThrottle with its defaults */
   throttle?: SignInThrottle;
 }
@@ -36,29 +52,29 @@ function validUserName(name: string): boolean {
 }
 
 /**
- * Who is asking, from the request headers alone (so REST and the WebSocket
- * upgrade decide the same way):
- * 1. trusted-proxy mode: the proxy's user header names the user (each user
- *    has their own conversations). Only safe when nothing but the proxy can
- *    reach the server (docs/security.md).
- * 2. `Authorization: Bearer <token>` (scripts, Prometheus, tests).
- * 3. the session cookie set by the login link / `POST /api/login`.
+ * Who is asking, from the request's headers and address (so REST and the
+ * WebSocket upgrade decide the same way):
+ * 1. trusted-proxy mode: the proxy's user header names the user
+ *    (`proxy:<name>`; each user has their own conversations). Only safe when
+ *    nothing but the proxy can reach the server (docs/security.md).
+ * 2. `Authorization: Bearer <token>` (scripts, Prometheus, tests), through the
+ *    sign-in throttle.
+ * 3. the session cookie set by the login link / `POST /api/login`: a server-side
+ *    session, looked up in the database.
  */
 export class Authenticator {
-  private readonly cookie: string;
   private readonly throttle: SignInThrottle;
 
   constructor(private readonly options: AuthenticatorOptions) {
-    this.cookie = sessionValue(options.token);
     this.throttle = options.throttle ?? new SignInThrottle();
-  }
-
-  get sessionCookieValue(): string {
-    return this.cookie;
   }
 
   get proxyMode(): boolean {
     return this.options.proxyUserHeader !== undefined;
+  }
+
+  get sessions(): SessionStore {
+    return this.options.sessions;
   }
 
   /**
@@ -77,14 +93,14 @@ export class Authenticator {
   }
 
   /** Who is asking; `address` is the client's IP, for the throttle on bearer tokens. */
-  authenticate(headers: IncomingHttpHeaders, address?: string): AuthResult {
+  async authenticate(headers: IncomingHttpHeaders, address?: string): Promise<AuthResult> {
     const header = this.options.proxyUserHeader;
     if (header !== undefined) {
       const raw = headers[header];
-      const user = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-      if (user !== undefined && user !== "") {
-        return validUserName(user)
-          ? { ok: true, user, via: "proxy" }
+      const name = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+      if (name !== undefined && name !== "") {
+        return validUserName(name)
+          ? { ok: true, user: `${PROXY_USER_PREFIX}${name}`, via: "proxy" }
           : {
               ok: false,
               code: "unauthorized",
@@ -106,11 +122,12 @@ export class Authenticator {
           }
         : { ok: false, code: "unauthorized", reason: "the bearer token is not valid" };
     }
-    const cookie = parseCookies(headers.cookie).get(SESSION_COOKIE);
+    const cookie = sessionSecretOf(headers);
     if (cookie !== undefined) {
-      return sameSecret(cookie, this.cookie)
-        ? { ok: true, user: LOCAL_USER, via: "cookie" }
-        : { ok: false, code: "unauthorized", reason: "the session has expired; sign in again" };
+      const session = await this.options.sessions.lookup(cookie);
+      return session === null
+        ? { ok: false, code: "unauthorized", reason: "the session has ended; sign in again" }
+        : { ok: true, user: session.userId, via: "cookie", sessionId: session.id };
     }
     return {
       ok: false,
@@ -120,4 +137,10 @@ export class Authenticator {
         : "sign in with the login link kubemedic serve printed",
     };
   }
+}
+
+/** The session cookie's secret, when the request carries one. */
+export function sessionSecretOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = parseCookies(headers.cookie).get(SESSION_COOKIE);
+  return value === undefined || value === "" ? undefined : value;
 }

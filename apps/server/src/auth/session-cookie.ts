@@ -1,19 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 
 /** The cookie that carries a signed-in browser's session. */
 export const SESSION_COOKIE = "kubemedic_session";
-
-/** @default 30 days */
-export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
-
-/**
- * The cookie's value: an HMAC of a fixed label under the token. It is not the
- * token itself (a leaked cookie does not reveal the login link), and changing
- * the token invalidates every cookie at once.
- */
-export function sessionValue(token: string): string {
-  return createHmac("sha256", token).update("kubemedic-session:v1").digest("base64url");
-}
 
 /** Compares two secrets in constant time (a length mismatch is simply false). */
 export function sameSecret(a: string, b: string): boolean {
@@ -39,17 +27,23 @@ export function parseCookies(header: string | undefined): Map<string, string> {
 }
 
 /**
- * HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site
- * subrequests, WebSocket handshakes and form posts included, yet kept when a
- * user follows a link to the app), Secure when the request came over HTTPS.
+ * The cookie carrying a session's secret (auth/session-store.ts): HttpOnly (no
+ * script reads it), SameSite=Lax (not sent on cross-site subrequests,
+ * WebSocket handshakes and form posts included, yet kept when a user follows
+ * a link to the app), Secure when the request came over HTTPS, and living as
+ * long as the session.
  */
-export function sessionCookieHeader(value: string, secure: boolean): string {
+export function sessionCookieHeader(
+  secret: string,
+  secure: boolean,
+  maxAgeSeconds: number,
+): string {
   return [
-    `${SESSION_COOKIE}=${value}`,
+    `${SESSION_COOKIE}=${secret}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
-    `Max-Age=${SESSION_MAX_AGE_S}`,
+    `Max-Age=${maxAgeSeconds}`,
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }

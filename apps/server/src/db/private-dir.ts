@@ -74,7 +74,7 @@ export function preparePrivateDataDir(dataDir: string, logger: Logger): void {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     throw new ServerError(
       "data_dir_unwritable",
-      `cannot create the data dir ${dataDir} (${code})`,
+      `cannot write to the data dir ${dataDir} (${code})`,
       { hint: "point KUBEMEDIC_DATA_DIR or --data-dir at a writable directory", cause: error },
     );
   }

@@ -42,6 +42,9 @@ export class Gateway {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly perUser = new Map<string, number>();
+  /** Sockets opened with a session cookie, by session id: signing out closes them. */
+  private readonly bySession = new Map<string, Set<Connection>>();
+  private checkingSessions = false;
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
 
@@ -82,10 +85,32 @@ export class Gateway {
       return;
     }
     socket.on("error", () => socket.destroy());
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, url, socket));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.accept(ws, req, url, socket).catch((error: unknown) => {
+        // The session lookup failed (the database is down): say so, and close.
+        this.options.ctx.logger.warn({ err: error }, "WebSocket sign-in could not be checked");
+        refuse(ws, 1013, "db_unavailable", "cannot check your session right now; retry shortly");
+      });
+    });
   }
 
-  private accept(ws: WebSocket, req: IncomingMessage, url: URL, socket: Duplex): void {
+  /**
+   * Closes every socket opened with this session (it was signed out): an error
+   * frame `unauthorized`, then 4401, as a socket whose credentials were refused.
+   */
+  endSession(sessionId: string, reason = "you signed out"): void {
+    for (const conn of this.bySession.get(sessionId) ?? []) {
+      conn.error("unauthorized", reason);
+      conn.close(WS_CLOSE.unauthorized, reason);
+    }
+  }
+
+  private async accept(
+    ws: WebSocket,
+    req: IncomingMessage,
+    url: URL,
+    socket: Duplex,
+  ): Promise<void> {
     const { ctx, authenticator, allowedOrigins } = this.options;
     const version = url.searchParams.get("v");
     if (version !== null && !isSupportedProtocol(version)) {
@@ -104,7 +129,7 @@ export class Gateway {
       ctx.metrics.error("origin_not_allowed");
       return;
     }
-    const auth = authenticator.authenticate(req.headers, req.socket.remoteAddress);
+    const auth = await authenticator.authenticate(req.headers, req.socket.remoteAddress);
     if (!auth.ok) {
       refuse(
         ws,
@@ -132,11 +157,22 @@ export class Gateway {
     const conn = new Connection(ws, user, ctx, log, socket);
     const connLog = log.child({ connectionId: conn.id });
     this.connections.add(conn);
+    const sessionId = auth.sessionId;
+    if (sessionId !== undefined) {
+      const set = this.bySession.get(sessionId) ?? new Set<Connection>();
+      set.add(conn);
+      this.bySession.set(sessionId, set);
+    }
     ctx.metrics.connections.inc();
     ctx.metrics.connectionsTotal.inc();
     connLog.info({ via: auth.via }, "WebSocket connected");
     ws.on("close", (code: number) => {
       this.connections.delete(conn);
+      if (sessionId !== undefined) {
+        const set = this.bySession.get(sessionId);
+        set?.delete(conn);
+        if (set?.size === 0) this.bySession.delete(sessionId);
+      }
       const left = (this.perUser.get(user) ?? 1) - 1;
       if (left > 0) this.perUser.set(user, left);
       else this.perUser.delete(user);
@@ -154,8 +190,14 @@ export class Gateway {
     });
   }
 
-  /** Pings every socket; one that did not answer the previous ping is dropped. */
+  /**
+   * Pings every socket; one that did not answer the previous ping is dropped.
+   * Then checks, in one query, that the sessions of the sockets opened with a
+   * cookie are still live: one that expired, or was signed out on another
+   * replica, ends its sockets here too.
+   */
   private beat(): void {
+    void this.checkSessions();
     for (const conn of this.connections) {
       if (!conn.alive) {
         conn.log.info("peer stopped answering pings; dropped");
@@ -164,6 +206,21 @@ export class Gateway {
       }
       conn.alive = false;
       conn.ping();
+    }
+  }
+
+  private async checkSessions(): Promise<void> {
+    if (this.checkingSessions || this.bySession.size === 0) return;
+    this.checkingSessions = true;
+    try {
+      const ids = [...this.bySession.keys()];
+      const live = await this.options.authenticator.sessions.live(ids);
+      for (const id of ids) if (!live.has(id)) this.endSession(id, "your session has ended");
+    } catch (error) {
+      // The database is away: sockets stay until it answers again.
+      this.options.ctx.logger.debug({ err: error }, "sessions could not be checked");
+    } finally {
+      this.checkingSessions = false;
     }
   }
 

@@ -4,8 +4,8 @@ import { ServerError } from "../errors";
 
 /** Authenticates every request it guards; the user is then `userOf(res)`. */
 export function requireUser(authenticator: Authenticator): RequestHandler {
-  return (req, res, next) => {
-    const auth = authenticator.authenticate(req.headers, req.socket.remoteAddress);
+  return async (req, res, next) => {
+    const auth = await authenticator.authenticate(req.headers, req.socket.remoteAddress);
     if (!auth.ok) {
       if (auth.code === "rate_limited") setRetryAfter(res, auth.retryAfterMs);
       next(new ServerError(auth.code, auth.reason));

@@ -20,6 +20,8 @@ export interface ApiContext {
   approvalPolicy: ApprovalPolicy;
   /** Origins allowed besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS), for state-changing requests. */
   allowedOrigins: readonly string[];
+  /** A session was signed out: close the sockets opened with it. */
+  endSession(sessionId: string): void;
   /** True once shutdown began (readiness answers 503). */
   closing(): boolean;
 }

@@ -1,5 +1,6 @@
-import express, { type Request, type Router } from "express";
+import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
+import { LOCAL_USER, sessionSecretOf, type Authenticator } from "../../auth/authenticator";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/session-cookie";
 import { ServerError } from "../../errors";
 import { setRetryAfter } from "../require-user";
@@ -13,29 +14,38 @@ function overHttps(req: Request, proxyMode: boolean): boolean {
   return req.secure || (proxyMode && req.headers["x-forwarded-proto"] === "https");
 }
 
+/** Stores a new session for the token user and sets its cookie. */
+async function startSession(req: Request, res: Response, authenticator: Authenticator) {
+  const { secret } = await authenticator.sessions.create(LOCAL_USER);
+  res.setHeader(
+    "Set-Cookie",
+    sessionCookieHeader(
+      secret,
+      overHttps(req, authenticator.proxyMode),
+      authenticator.sessions.maxAgeSeconds,
+    ),
+  );
+}
+
 /**
  * Signing in: the login link `kubemedic serve` prints (`GET /login?token=…`)
- * sets the session cookie and redirects to the app; `POST /api/login` does the
- * same for the sign-in form; `POST /api/logout` clears it. The link's page is
- * never cached and sends no Referer, so the token in its URL goes nowhere.
+ * starts a server-side session, sets its cookie and redirects to the app;
+ * `POST /api/login` does the same for the sign-in form; `POST /api/logout`
+ * ends the session (in the database, so every replica forgets it), closes the
+ * sockets opened with it and clears the cookie. The link's page is never
+ * cached and sends no Referer, so the token in its URL goes nowhere.
  */
 export function loginRoutes(ctx: ApiContext): Router {
   const router = express.Router();
   const { authenticator } = ctx;
 
-  router.get("/login", (req, res) => {
+  router.get("/login", async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Referrer-Policy", "no-referrer");
     const token = typeof req.query.token === "string" ? req.query.token : "";
     const signIn = token === "" ? undefined : authenticator.signIn(token, req.socket.remoteAddress);
     if (signIn?.ok === true) {
-      res.setHeader(
-        "Set-Cookie",
-        sessionCookieHeader(
-          authenticator.sessionCookieValue,
-          overHttps(req, authenticator.proxyMode),
-        ),
-      );
+      await startSession(req, res, authenticator);
       res.redirect(303, "/");
       return;
     }
@@ -63,7 +73,7 @@ export function loginRoutes(ctx: ApiContext): Router {
       );
   });
 
-  router.post("/api/login", (req, res) => {
+  router.post("/api/login", async (req, res) => {
     const body = validate(LoginBody, req.body, "login body");
     const signIn = authenticator.signIn(body.token.trim(), req.socket.remoteAddress);
     if (!signIn.ok) {
@@ -73,17 +83,16 @@ export function loginRoutes(ctx: ApiContext): Router {
       }
       throw new ServerError("unauthorized", "that token is not valid");
     }
-    res.setHeader(
-      "Set-Cookie",
-      sessionCookieHeader(
-        authenticator.sessionCookieValue,
-        overHttps(req, authenticator.proxyMode),
-      ),
-    );
+    await startSession(req, res, authenticator);
     res.status(204).end();
   });
 
-  router.post("/api/logout", (req, res) => {
+  router.post("/api/logout", async (req, res) => {
+    const secret = sessionSecretOf(req.headers);
+    if (secret !== undefined) {
+      const sessionId = await authenticator.sessions.revoke(secret);
+      ctx.endSession(sessionId);
+    }
     res.setHeader("Set-Cookie", clearSessionCookieHeader(overHttps(req, authenticator.proxyMode)));
     res.status(204).end();
   });
