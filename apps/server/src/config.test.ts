@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       authToken: undefined,
       trustProxyUserHeader: undefined,
       allowedOrigins: [],
+      sessionMaxAgeDays: 30,
       demo: "auto",
       kubeconfig: undefined,
       context: undefined,
