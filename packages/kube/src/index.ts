@@ -14,10 +14,13 @@ export type { RedactTextOptions } from "./redact/redactText";
 export { redactEnvValue } from "./redact/redactEnvValue";
 export { redactObject, LAST_APPLIED_ANNOTATION } from "./redact/redactObject";
 export type { RedactObjectOptions } from "./redact/redactObject";
-export { classifyCommand } from "./kubectl/parse/classifyCommand";
+export { classifyCommand, classifyParsed } from "./kubectl/parse/classifyCommand";
 export type { CommandClassification } from "./kubectl/parse/classifyCommand";
 export { parseCommand } from "./kubectl/parse/parseCommand";
 export type { ParsedCommand, ParseResult, RefusalKind, DryRun } from "./kubectl/parse/parseCommand";
+export { Flags } from "./kubectl/parse/flags";
+export type { FlagValues } from "./kubectl/parse/flags";
+export type { FlagValue } from "./kubectl/parse/parseFlags";
 export { tokenize, quoteWord } from "./model/tokenize";
 export { findShellSyntax } from "./kubectl/parse/shellSyntax";
 // k8sgpt-compatible analysis and root-cause correlation (docs/analyzers.md):
@@ -53,9 +56,11 @@ export { formatCandidatesText } from "./correlate/formatCandidatesText";
 //   new Cluster(kc, { context?, namespace?, requestTimeoutMs? }) → .kubeConfig .context .namespace .server
 //     .listNamespaces(signal?) .version(signal?) .discovery.resolve(type) / .resources() .close()
 //   classifyCommand(line) → { classification: "read"|"mutating"|"refused", reason?, verb, command, refusal?, dryRun? }  (pure)
+//   parseCommand(line) → { ok: true, command: ParsedCommand } | { ok: false, … }  (pure; ParsedCommand is plain data)
+//   classifyParsed(parseResult) → the same as classifyCommand, without parsing again
 //   new KubectlEngine(cluster, { maxLines? 200, maxBytes? 16_384, logTailDefault? 200 })
-//     .run(line, { namespace?, manifest?, signal?, allowMutations? false }) → Promise<KubectlResult>  (never throws)
-//     .preview(line, { namespace?, manifest? }) → Promise<MutationPreview>  (reads only; KubeError on a bad line)
+//     .run(line | ParsedCommand, { namespace?, manifest?, signal?, allowMutations? false, maxBytes? }) → Promise<KubectlResult>  (never throws)
+//     .preview(line | ParsedCommand, { namespace?, manifest? }) → Promise<MutationPreview>  (reads only; KubeError on a bad line)
 //   redactObject(obj, { kind? }), redactText(text), redactEnvValue(name, value), redactCommand(line), redactManifest(yaml)
 export {
   loadKubeConfig,

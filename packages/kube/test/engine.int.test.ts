@@ -269,6 +269,47 @@ describe("KubectlEngine reads against the demo cluster", () => {
     }
   });
 
+  it("runs a parsed command handed back as data, exactly as its line, and rechecks it", async () => {
+    const { parseCommand } = await import("../src/index");
+    const parsed = parseCommand("get deploy checkout -n shop -o jsonpath={.spec.replicas}");
+    if (!parsed.ok) throw new Error(parsed.message);
+    const restored = JSON.parse(JSON.stringify(parsed.command)) as typeof parsed.command;
+    expect(await fx.engine.run(restored)).toMatchObject({ ok: true, output: "2" });
+    // Data claiming to be a read does not make a write run without approval.
+    const write = parseCommand("scale deploy/checkout -n shop --replicas=0");
+    if (!write.ok) throw new Error(write.message);
+    const claimsRead = { ...write.command, classification: "read" as const };
+    expect(await fx.engine.run(claimsRead)).toMatchObject({
+      ok: false,
+      classification: "mutating",
+      error: { code: "refused" },
+    });
+    const forged = { ...parsed.command, flags: { ...parsed.command.flags, token: "t" } };
+    expect(await fx.engine.run(forged)).toMatchObject({
+      ok: false,
+      classification: "refused",
+      error: { code: "refused" },
+    });
+    await expect(fx.engine.preview(claimsRead, { namespace: "shop" })).resolves.toMatchObject({
+      target: { kind: "Deployment", name: "checkout" },
+    });
+  });
+
+  it("cuts one call's output to a tighter byte budget, never a looser one", async () => {
+    const tight = await run("get pods -A", { maxBytes: 600 });
+    expect(tight.truncated).toBe(true);
+    expect(Buffer.byteLength(tight.output)).toBeLessThanOrEqual(600);
+    expect(tight.output).toMatch(/… truncated: \d+ more lines; narrow with/);
+    const small = await startDemoFixtureLike({ maxBytes: 600 });
+    try {
+      const loose = await small.engine.run("get pods -A", { maxBytes: 10_000_000 });
+      expect(loose.truncated).toBe(true);
+      expect(Buffer.byteLength(loose.output)).toBeLessThanOrEqual(600);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("honours --request-timeout", async () => {
     expect((await run("get pods -n shop --request-timeout=30s")).ok).toBe(true);
     expect(await run("get pods --request-timeout=soon")).toMatchObject({

@@ -1,10 +1,12 @@
 import {
   Cluster,
+  Flags,
   KubectlEngine,
   isKubeError,
   loadKubeConfig,
   parseCommand,
   quoteWord,
+  type ParsedCommand,
 } from "@kubemedic/kube";
 import type { Command } from "../command";
 import { UsageError } from "../command";
@@ -46,8 +48,10 @@ export const kubectlCommand: Command = {
     const onSignal = (): void => controller.abort();
     process.once("SIGINT", onSignal);
     try {
-      const manifest = readsManifest(options.line) ? await readStdin() : undefined;
-      const result = await engine.run(options.line, {
+      // Parsed once: the engine runs the parse (or reports why the line does not parse).
+      const parsed = parseCommand(options.line);
+      const manifest = parsed.ok && readsManifest(parsed.command) ? await readStdin() : undefined;
+      const result = await engine.run(parsed.ok ? parsed.command : options.line, {
         allowMutations: options.allowMutations,
         signal: controller.signal,
         ...(manifest === undefined ? {} : { manifest }),
@@ -119,9 +123,8 @@ function isShellWord(word: string): boolean {
   return /^(?:\d*[<>]|[;|&])|[;|&]$|\$[({A-Za-z_]|`/.test(word);
 }
 
-function readsManifest(line: string): boolean {
-  const parsed = parseCommand(line);
-  return parsed.ok && parsed.command.flags.strings("filename").includes("-");
+function readsManifest(command: ParsedCommand): boolean {
+  return new Flags(command.flags).strings("filename").includes("-");
 }
 
 function positive(flag: string, text: string): number {

@@ -6,8 +6,8 @@ import { redactCommand } from "../redact/redactCommand";
 import { redactText } from "../redact/redactText";
 import { executePlan } from "./mutate/executePlan";
 import { previewPlan } from "./mutate/previewPlan";
+import { acceptCommand, type CommandView } from "./parse/acceptCommand";
 import type { ParsedCommand } from "./parse/parseCommand";
-import { parseCommand } from "./parse/parseCommand";
 import type { KubectlResult, MutationPreview } from "./result";
 import type { EngineLimits, VerbContext, VerbOutput } from "./verbContext";
 import { MUTATING_VERBS, READ_VERBS } from "./verbs/registry";
@@ -31,11 +31,18 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Run mutating commands. Without it they are refused with a reason. @default false */
   allowMutations?: boolean;
+  /**
+   * A tighter byte budget for this call's output (a caller's per-call token
+   * budget), so the output is cut once, here, with the engine's hints. Never
+   * raises the engine's own `maxBytes`. @default the engine's maxBytes
+   */
+  maxBytes?: number;
 }
 
 /**
  * The in-process kubectl: takes a command line as a model or a user writes it
- * (with or without `kubectl`), classifies it, runs it through the Kubernetes
+ * (with or without `kubectl`), or a `ParsedCommand` a caller parsed once and
+ * kept, classifies it, runs it through the Kubernetes
  * API (never a shell, never the kubectl binary) and returns output that reads
  * like kubectl's: bounded, redacted, with a structured form for the UI.
  * `run` never throws for bad commands or cluster failures; they come back as
@@ -55,27 +62,28 @@ export class KubectlEngine {
     };
   }
 
-  async run(line: string, options: RunOptions = {}): Promise<KubectlResult> {
+  async run(input: string | ParsedCommand, options: RunOptions = {}): Promise<KubectlResult> {
     const started = performance.now();
-    const parsed = parseCommand(line);
-    if (!parsed.ok) {
-      const code = parsed.code === "usage" ? "usage" : "refused";
-      return this.failed(parsed.command, "refused", new KubeError(code, parsed.message), started);
+    const accepted = acceptCommand(input);
+    if (!accepted.ok) {
+      const code = accepted.code === "usage" ? "usage" : "refused";
+      const error = new KubeError(code, accepted.message);
+      return this.failed(accepted.command, "refused", error, started, options);
     }
-    const command = parsed.command;
+    const command = accepted.view;
     if (command.classification === "mutating" && options.allowMutations !== true) {
       const error = new KubeError(
         "refused",
         `"${command.verb}" changes the cluster (${command.spec.effect ?? "a write"}); it runs only after the user approves it`,
       );
-      return this.failed(command.command, "mutating", error, started);
+      return this.failed(command.command, "mutating", error, started, options);
     }
     let deadline: AbortSignal | undefined;
     try {
       deadline = requestTimeout(command);
       const ctx = this.context(command, options, deadline);
       const out = await this.dispatch(ctx);
-      return this.finish(command, out, started);
+      return this.finish(command, out, started, options);
     } catch (error) {
       const failure =
         deadline?.aborted === true && !options.signal?.aborted
@@ -84,7 +92,7 @@ export class KubectlEngine {
               `the command took longer than --request-timeout=${command.flags.string("request-timeout") ?? ""}`,
             )
           : toKubeError(error, options.signal);
-      return this.failed(command.command, command.classification, failure, started);
+      return this.failed(command.command, command.classification, failure, started, options);
     }
   }
 
@@ -95,14 +103,14 @@ export class KubectlEngine {
    * Throws a KubeError when the command is not a valid mutating command.
    */
   async preview(
-    line: string,
-    options: Omit<RunOptions, "allowMutations"> = {},
+    input: string | ParsedCommand,
+    options: Omit<RunOptions, "allowMutations" | "maxBytes"> = {},
   ): Promise<MutationPreview> {
-    const parsed = parseCommand(line);
-    if (!parsed.ok) {
-      throw new KubeError(parsed.code === "usage" ? "usage" : "refused", parsed.message);
+    const accepted = acceptCommand(input);
+    if (!accepted.ok) {
+      throw new KubeError(accepted.code === "usage" ? "usage" : "refused", accepted.message);
     }
-    const command = parsed.command;
+    const command = accepted.view;
     const planner = MUTATING_VERBS[command.verb];
     if (command.spec.kind !== "mutating" || planner === undefined) {
       throw new KubeError(
@@ -118,11 +126,7 @@ export class KubectlEngine {
     }
   }
 
-  private context(
-    command: ParsedCommand,
-    options: RunOptions,
-    deadline?: AbortSignal,
-  ): VerbContext {
+  private context(command: CommandView, options: RunOptions, deadline?: AbortSignal): VerbContext {
     const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined);
     return {
       cluster: this.cluster,
@@ -145,7 +149,12 @@ export class KubectlEngine {
     throw new KubeError("unsupported", `"${ctx.command.verb}" is not implemented`);
   }
 
-  private finish(command: ParsedCommand, out: VerbOutput, started: number): KubectlResult {
+  private finish(
+    command: CommandView,
+    out: VerbOutput,
+    started: number,
+    options: RunOptions,
+  ): KubectlResult {
     const notes = out.notes ?? [];
     const errors = out.errors ?? [];
     const text = [...notes, out.text, ...errors].filter((part) => part !== "").join("\n");
@@ -153,7 +162,7 @@ export class KubectlEngine {
     const safe = redactText(text, { assignments: false });
     const bounded = bound(safe, {
       maxLines: this.limits.maxLines,
-      maxBytes: this.limits.maxBytes,
+      maxBytes: this.maxBytes(options),
       ...(out.hint ? { hint: out.hint } : {}),
       ...(out.keep ? { keep: out.keep } : {}),
       ...(out.unfetchedLines ? { extraLines: out.unfetchedLines } : {}),
@@ -175,23 +184,36 @@ export class KubectlEngine {
     };
   }
 
+  private maxBytes(options: RunOptions): number {
+    const asked = options.maxBytes;
+    return asked !== undefined && asked > 0
+      ? Math.min(asked, this.limits.maxBytes)
+      : this.limits.maxBytes;
+  }
+
   private failed(
     command: string,
     classification: KubectlResult["classification"],
     error: KubeError,
     started: number,
+    options: RunOptions,
   ): KubectlResult {
     const reason = error.reason ?? (error.status !== undefined ? String(error.status) : undefined);
     const line =
       error.status !== undefined && reason !== undefined
         ? `Error from server (${reason}): ${error.message}`
         : `error: ${error.message}`;
+    // An error line is short; one that is not (a server message quoting a manifest) is cut too.
+    const bounded = bound(redactText(line, { assignments: false }), {
+      maxLines: this.limits.maxLines,
+      maxBytes: this.maxBytes(options),
+    });
     return {
       command: redactCommand(command),
       classification,
       ok: false,
-      output: redactText(line, { assignments: false }),
-      truncated: false,
+      output: bounded.text,
+      truncated: bounded.truncated,
       error: { code: error.code, message: error.message },
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
@@ -210,7 +232,7 @@ function toKubeError(error: unknown, signal: AbortSignal | undefined): KubeError
 }
 
 /** `--request-timeout` (`30s`, `1m`, or plain seconds; `0` = none) as an abort signal. */
-function requestTimeout(command: ParsedCommand): AbortSignal | undefined {
+function requestTimeout(command: CommandView): AbortSignal | undefined {
   const text = command.flags.string("request-timeout");
   if (text === undefined || text === "0") return undefined;
   const seconds = /^\d+$/.test(text) ? Number(text) : goDurationSeconds(text);

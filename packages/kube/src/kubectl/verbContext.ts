@@ -1,6 +1,6 @@
 import type { Cluster } from "../connection/cluster";
 import type { KubeErrorCode } from "../errors";
-import type { ParsedCommand } from "./parse/parseCommand";
+import type { CommandView } from "./parse/acceptCommand";
 
 /** Limits of one engine. */
 export interface EngineLimits {
@@ -15,7 +15,7 @@ export interface EngineLimits {
 /** Everything a verb needs to run one parsed command. */
 export interface VerbContext {
   cluster: Cluster;
-  command: ParsedCommand;
+  command: CommandView;
   /** -n, else the run option, else the cluster's namespace. */
   namespace: string;
   /** True when -n was given explicitly (some verbs warn or refuse otherwise). */

@@ -190,4 +190,14 @@ describe("classifyCommand: details", () => {
     // `-l` consumes `--as`: it is a (strange) selector, not the impersonation flag.
     expect(classifyCommand("get pods -l --as").classification).toBe("read");
   });
+
+  it("refuses words named like object properties with a reason, never a crash", () => {
+    // `constructor` used to be found on the verb tables' prototype: refused without a
+    // reason, and `rollout constructor` threw out of the parser.
+    for (const line of ["constructor", "toString", "__proto__ get", "rollout constructor"]) {
+      const c = classifyCommand(line);
+      expect(c.classification, line).toBe("refused");
+      expect(typeof c.reason, line).toBe("string");
+    }
+  });
 });

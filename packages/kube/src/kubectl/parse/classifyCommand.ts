@@ -1,6 +1,7 @@
 import type { ToolClassification } from "@kubemedic/protocol";
-import type { DryRun, RefusalKind } from "./parseCommand";
+import type { DryRun, ParseResult, RefusalKind } from "./parseCommand";
 import { parseCommand } from "./parseCommand";
+import { verbSpec } from "./verbs";
 import { redactCommand } from "../../redact/redactCommand";
 
 /** What the parser decided about a command line, before anything runs. */
@@ -31,7 +32,11 @@ export interface CommandClassification {
  * touches the cluster. The decision is the parser's, never the model's.
  */
 export function classifyCommand(line: string): CommandClassification {
-  const parsed = parseCommand(line);
+  return classifyParsed(parseCommand(line));
+}
+
+/** `classifyCommand` of a line already parsed: a caller that keeps the parse classifies it without parsing again. */
+export function classifyParsed(parsed: ParseResult): CommandClassification {
   if (!parsed.ok) {
     return {
       classification: "refused",
@@ -42,7 +47,8 @@ export function classifyCommand(line: string): CommandClassification {
     };
   }
   const { command } = parsed;
-  if (command.spec.kind === "read") {
+  const spec = verbSpec(command.verb);
+  if (spec?.kind !== "mutating") {
     return { classification: "read", verb: command.verb, command: command.command };
   }
   if (command.classification === "read") {
@@ -56,7 +62,7 @@ export function classifyCommand(line: string): CommandClassification {
   }
   return {
     classification: "mutating",
-    reason: `${command.verb} ${command.spec.effect ?? "changes the cluster"}`,
+    reason: `${command.verb} ${spec.effect ?? "changes the cluster"}`,
     verb: command.verb,
     command: redactCommand(command.command),
     dryRun: "none",

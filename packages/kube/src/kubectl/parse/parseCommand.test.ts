@@ -24,9 +24,9 @@ describe("parseCommand", () => {
 
   it("reads combined shorthands the way pflag does", () => {
     const p = parse("get pods -Aowide");
-    expect(p.flags.bool("all-namespaces")).toBe(true);
-    expect(p.flags.string("output")).toBe("wide");
-    expect(parse("get pods -Ao yaml").flags.string("output")).toBe("yaml");
+    expect(p.flags["all-namespaces"]).toBe(true);
+    expect(p.flags.output).toBe("wide");
+    expect(parse("get pods -Ao yaml").flags.output).toBe("yaml");
   });
 
   it("keeps positional order and type/name forms", () => {
@@ -36,17 +36,17 @@ describe("parseCommand", () => {
 
   it("types flag values", () => {
     const p = parse("logs x --tail=-1 --previous --since 90s -c app");
-    expect(p.flags.int("tail")).toBe(-1);
-    expect(p.flags.bool("previous")).toBe(true);
-    expect(p.flags.string("since")).toBe("90s");
-    expect(p.flags.string("container")).toBe("app");
+    expect(p.flags.tail).toBe(-1);
+    expect(p.flags.previous).toBe(true);
+    expect(p.flags.since).toBe("90s");
+    expect(p.flags.container).toBe("app");
     expect(parseCommand("logs x --tail=ten")).toMatchObject({ ok: false, code: "usage" });
     expect(parseCommand("logs x --since=yesterday")).toMatchObject({ ok: false, code: "usage" });
     expect(parseCommand("get pods --show-labels=maybe")).toMatchObject({ ok: false });
   });
 
   it("accumulates repeatable flags", () => {
-    expect(parse("get pods -L app -L tier,env").flags.strings("label-columns")).toEqual([
+    expect(parse("get pods -L app -L tier,env").flags["label-columns"]).toEqual([
       "app",
       "tier",
       "env",

@@ -7,23 +7,28 @@ import { quoteWord, tokenize } from "../../model/tokenize";
 import type { VerbSpec } from "./verbs";
 import { isGroup, REFUSED_SUBVERBS, REFUSED_VERBS, VERBS } from "./verbs";
 import { KubeError } from "../../errors";
-import { Flags } from "./flags";
+import type { FlagValues } from "./flags";
 
 /** Which rule refused a line. */
 export type RefusalKind = "shell" | "verb" | "flag" | "file" | "invalid";
 
 export type DryRun = "none" | "client" | "server";
 
-/** A command line the engine can run. */
+/**
+ * A command line the engine can run, as plain data: it survives JSON (a
+ * caller keeps it in checkpointed state) and `KubectlEngine.run`/`preview`
+ * accept it in place of the line, so a command is parsed once. Read its flags
+ * with `new Flags(command.flags)`.
+ */
 export interface ParsedCommand {
   /** Canonical verb with its sub-verb: `get`, `rollout restart`, `top pod`. */
   verb: string;
-  spec: VerbSpec;
   /** Positional arguments after the verb (and sub-verb). */
   args: string[];
-  flags: Flags;
+  /** Flag values by long name (`namespace`, `output`, `replicas`…), whichever spelling was written. */
+  flags: FlagValues;
   /** The namespace from -n/--namespace, when given. */
-  namespace: string | undefined;
+  namespace?: string;
   /** The words after `kubectl`, re-quoted: what runs and what the user sees. */
   command: string;
   /** `read` for mutating verbs run with --dry-run=client|server: nothing is persisted. */
@@ -91,7 +96,7 @@ export function parseCommand(line: string): ParseResult {
     }
     if (spec !== undefined) {
       const refusedSub =
-        positionals.length === 0 ? REFUSED_SUBVERBS[`${spec.name} ${word}`] : undefined;
+        positionals.length === 0 ? own(REFUSED_SUBVERBS, `${spec.name} ${word}`) : undefined;
       if (refusedSub !== undefined) {
         return fail("refused", "verb", refusedSub, `${spec.name} ${word}`, command);
       }
@@ -101,9 +106,9 @@ export function parseCommand(line: string): ParseResult {
     // The verb, then the sub-verb of a group.
     if (verbWord === undefined) {
       verbWord = word;
-      const refused = REFUSED_VERBS[word];
+      const refused = own(REFUSED_VERBS, word);
       if (refused !== undefined) return fail("refused", "verb", refused, word, command);
-      const entry = VERBS[word];
+      const entry = own(VERBS, word);
       if (entry === undefined) {
         return fail(
           "refused",
@@ -119,14 +124,14 @@ export function parseCommand(line: string): ParseResult {
       }
       continue;
     }
-    const group = VERBS[verbWord];
+    const group = own(VERBS, verbWord);
     if (group === undefined || !isGroup(group)) continue;
-    const sub = group.aliases?.[word] ?? word;
-    const refusedSub = REFUSED_SUBVERBS[`${verbWord} ${sub}`];
+    const sub = (group.aliases === undefined ? undefined : own(group.aliases, word)) ?? word;
+    const refusedSub = own(REFUSED_SUBVERBS, `${verbWord} ${sub}`);
     if (refusedSub !== undefined) {
       return fail("refused", "verb", refusedSub, `${verbWord} ${sub}`, command);
     }
-    const subSpec = group.subverbs[sub];
+    const subSpec = own(group.subverbs, sub);
     if (subSpec === undefined) {
       const known = Object.keys(group.subverbs).join(", ");
       return fail(
@@ -143,7 +148,7 @@ export function parseCommand(line: string): ParseResult {
 
   if (spec === undefined) {
     if (verbWord === undefined) return fail("usage", "invalid", "no command given", "", command);
-    const group = VERBS[verbWord];
+    const group = own(VERBS, verbWord);
     const known = group !== undefined && isGroup(group) ? Object.keys(group.subverbs) : [];
     return fail(
       "usage",
@@ -153,15 +158,25 @@ export function parseCommand(line: string): ParseResult {
       command,
     );
   }
-  return finish(spec, positionals, new Flags(values), command);
+  return finishCommand(spec, positionals, Object.fromEntries(values), command);
 }
 
-function finish(spec: VerbSpec, args: string[], flags: Flags, command: string): ParseResult {
-  const namespace = flags.string("namespace");
+/**
+ * The checks that need the whole command (namespace, local files, dry run) and
+ * its classification. Shared with `acceptCommand`, which applies them to a
+ * `ParsedCommand` handed back by a caller.
+ */
+export function finishCommand(
+  spec: VerbSpec,
+  args: string[],
+  flags: FlagValues,
+  command: string,
+): ParseResult {
+  const namespace = typeof flags.namespace === "string" ? flags.namespace : undefined;
   if (namespace !== undefined && !NAMESPACE.test(namespace)) {
     return fail("usage", "invalid", `invalid namespace "${namespace}"`, spec.name, command);
   }
-  for (const file of flags.strings("filename")) {
+  for (const file of Array.isArray(flags.filename) ? flags.filename : []) {
     if (file !== "-") {
       return fail(
         "refused",
@@ -172,7 +187,7 @@ function finish(spec: VerbSpec, args: string[], flags: Flags, command: string): 
       );
     }
   }
-  const dryRun = flags.string("dry-run") ?? "none";
+  const dryRun = typeof flags["dry-run"] === "string" ? flags["dry-run"] : "none";
   if (dryRun !== "none" && dryRun !== "client" && dryRun !== "server") {
     return fail(
       "usage",
@@ -185,8 +200,21 @@ function finish(spec: VerbSpec, args: string[], flags: Flags, command: string): 
   const classification = spec.kind === "mutating" && dryRun === "none" ? "mutating" : "read";
   return {
     ok: true,
-    command: { verb: spec.name, spec, args, flags, namespace, command, classification, dryRun },
+    command: {
+      verb: spec.name,
+      args,
+      flags,
+      ...(namespace === undefined ? {} : { namespace }),
+      command,
+      classification,
+      dryRun,
+    },
   };
+}
+
+/** A table entry by a word the model wrote: `constructor` or `toString` is not a verb. */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function verbTable(flags: readonly FlagSpec[]): FlagTable {

@@ -76,6 +76,42 @@ export function readFlag(
   return undefined;
 }
 
+/**
+ * Checks one flag value of a command handed back as data (`acceptCommand`)
+ * with the rules `readFlag` applies to a word: not refused, known to the
+ * verb, supported, and a value of the flag's type.
+ */
+export function checkFlagValue(
+  name: string,
+  value: unknown,
+  table: FlagTable,
+): FlagProblem | undefined {
+  const shown = `--${name}`;
+  const refused = refusedFlag(name, shown);
+  if (refused) return refused;
+  const spec = table.long(name);
+  if (spec === undefined) return { kind: "usage", message: `unknown flag: ${shown}` };
+  if (spec.unsupported !== undefined) return { kind: "usage", message: spec.unsupported };
+  return isValueOf(spec.type, value)
+    ? undefined
+    : { kind: "usage", message: `invalid value for ${shown}: ${expected(spec.type)}` };
+}
+
+function isValueOf(type: FlagType, value: unknown): boolean {
+  switch (type) {
+    case "bool":
+      return typeof value === "boolean";
+    case "int":
+      return Number.isSafeInteger(value);
+    case "duration":
+      return typeof value === "string" && DURATION.test(value);
+    case "string":
+      return typeof value === "string";
+    case "strings":
+      return Array.isArray(value) && value.every((v) => typeof v === "string");
+  }
+}
+
 function refusedFlag(name: string, shown: string): FlagProblem | undefined {
   if (!REFUSED_FLAGS.has(name)) return undefined;
   const impersonation = name === "as" || name === "as-group" || name === "as-uid";

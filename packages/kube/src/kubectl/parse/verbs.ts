@@ -119,3 +119,12 @@ export const REFUSED_SUBVERBS: Readonly<Record<string, string>> = {
 export function isGroup(entry: VerbSpec | Group): entry is Group {
   return "subverbs" in entry;
 }
+
+/** The spec of a canonical verb name (`get`, `rollout restart`, `top pod`), or undefined. */
+export function verbSpec(name: string): VerbSpec | undefined {
+  const [verb = "", sub, ...rest] = name.split(" ");
+  if (rest.length > 0 || !Object.hasOwn(VERBS, verb)) return undefined;
+  const entry = VERBS[verb]!;
+  if (!isGroup(entry)) return sub === undefined ? entry : undefined;
+  return sub !== undefined && Object.hasOwn(entry.subverbs, sub) ? entry.subverbs[sub] : undefined;
+}
