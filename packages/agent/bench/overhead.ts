@@ -14,6 +14,7 @@ import { isTool } from "../src/context/message-kinds";
 import {
   ScriptedChatModel,
   kubeBackend,
+  planKubectl,
   runKubectl,
   type ToolSettings,
 } from "../src/testing/index";
@@ -196,7 +197,7 @@ export async function measureAgentOverhead(opts: {
         messages.push(ai);
         if (!ai.tool_calls?.length) break;
         for (const call of ai.tool_calls) {
-          const outcome = await runKubectl(call.args as { command: string }, settings);
+          const outcome = await runKubectl(planKubectl(call.args as { command: string }), settings);
           messages.push(
             new ToolMessage({
               content: outcome.content,

@@ -1,3 +1,4 @@
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { ConversationEvent, type AgentEvent } from "@kubemedic/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import {
   type GraphConfigInput,
 } from "../src/index";
 import {
+  kubeBackend,
   ScriptedChatModel,
   startOpenAIStub,
   type OpenAIStub,
@@ -483,5 +485,53 @@ describe("approvals", () => {
     ]);
     expect(await replicas("cart")).toBe(3);
     expect(await replicas("checkout")).toBe(before);
+  });
+
+  it("runs what the user approved even when the call's arguments change while it waits", async () => {
+    const model = new ScriptedChatModel([
+      { text: "", toolCalls: [{ id: "call_scale", name: "kubectl", args: SCALE }] },
+      { text: "Done." },
+    ]);
+    const agent = createAgent({
+      model: { model, label: "scripted", offline: false },
+      checkpointer: new MemorySaver(),
+      config: defaultGraphConfig(),
+      clusterFor: () => fixture.cluster,
+    });
+    const turn = (input: Parameters<Agent["runTurn"]>[0]["input"]) =>
+      collect(agent.runTurn({ conversationId: "edit1", turnId: "t1", user: "alice", input }));
+    await turn({ text: "scale cart in shop" });
+    const shown = await agent.pendingApproval("edit1");
+    expect(shown?.requests[0]?.command).toBe(SCALE.command);
+
+    // The waiting call's arguments are rewritten in the checkpointed thread (same message,
+    // same call id, another command); the graph comes back to the same approval card.
+    const thread = { configurable: { thread_id: "edit1" } };
+    const snapshot = await agent.graph.getState(thread);
+    const values = snapshot.values as { messages: BaseMessage[] };
+    const waiting = values.messages.at(-1) as AIMessage;
+    const edited = new AIMessage({
+      id: waiting.id as string,
+      content: "",
+      tool_calls: [
+        {
+          id: "call_scale",
+          name: "kubectl",
+          args: { command: "scale deployment cart -n shop --replicas=0", reason: SCALE.reason },
+        },
+      ],
+    });
+    await agent.graph.updateState(thread, { messages: [edited] }, "agent");
+    const context = { backend: kubeBackend(fixture.cluster) };
+    for await (const chunk of await agent.graph.stream(null, { ...thread, context })) void chunk;
+    expect(await agent.pendingApproval("edit1")).toEqual(shown);
+
+    const second = parsed(
+      await turn({ decisions: [{ toolCallId: "call_scale", decision: "approve" }] }),
+    );
+    expect(ofType(second, "tool.finished").map((f) => [f.command, f.status])).toEqual([
+      [SCALE.command, "ok"],
+    ]);
+    expect(await replicas("cart")).toBe(3);
   });
 });

@@ -1,9 +1,10 @@
 import { ToolMessage } from "@langchain/core/messages";
+import type { ParsedCommand } from "@kubemedic/kube";
 import type { ToolArtifact } from "../tools/tool-result";
 
 /** A mutating command the user rejected in this turn (state `rejectedCommands`). */
 export interface RejectedCommand {
-  /** `commandKey` of the call: what a repeat is recognised by. */
+  /** `rejectionKey` of the call: what a repeat is recognised by. */
   key: string;
   /** The command as shown on the approval card. */
   command: string;
@@ -11,32 +12,27 @@ export interface RejectedCommand {
 }
 
 /**
- * The same change however the model spells it: without a leading `kubectl`,
- * whitespace collapsed, the namespace (`-n x`, `--namespace=x`, or the turn's
- * when none is given) taken out of the word order, the manifest included.
- * Nothing else is reordered: flags whose values stand apart (`--replicas 3`)
- * would make two different commands look alike.
+ * The same change however the model spells it, from its parse: the verb, the
+ * arguments in their order, the flags by name (`--replicas 3`, `--replicas=3`
+ * and `-n shop` / `--namespace=shop` / `-nshop` read alike), the namespace it
+ * runs in (the turn's when none is given) and the manifest. Quoted values keep
+ * their exact text: `'note=a  b'` and `'note=a b'` are two changes.
  */
-export function commandKey(
-  command: string,
-  manifest: string | undefined,
+export function rejectionKey(
+  plan: { parsed: ParsedCommand; manifest?: string },
   turnNamespace: string | undefined,
 ): string {
-  const words = command
-    .trim()
-    .replace(/^kubectl\s+/, "")
-    .split(/\s+/)
-    .filter((w) => w.length > 0);
-  let namespace = turnNamespace;
-  const rest: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    const inline = /^(?:-n|--namespace)=(.*)$/.exec(word);
-    if (inline !== null) namespace = inline[1];
-    else if (word === "-n" || word === "--namespace") namespace = words[++i];
-    else rest.push(word);
-  }
-  return JSON.stringify([rest.join(" "), namespace ?? "", manifest?.trim() ?? ""]);
+  const { verb, args, flags, namespace } = plan.parsed;
+  const rest = Object.entries(flags)
+    .filter(([name]) => name !== "namespace")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    verb,
+    args,
+    rest,
+    namespace ?? turnNamespace ?? "",
+    plan.manifest?.trim() ?? "",
+  ]);
 }
 
 /** A rejected call's answer: not run, with the text the model reads and the card's summary. */

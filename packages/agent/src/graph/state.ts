@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
 import type { ApprovalRequest, DiagnosisReport, ResolvedApproval } from "@kubemedic/protocol";
 import type { Intent } from "../intent";
+import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
 
 /** The object a user has selected in the UI, sent with the question. */
@@ -58,6 +59,8 @@ export const AgentState = Annotation.Root({
   systemPrompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** Model calls made in this turn. */
   iterations: Annotation<number>({ reducer: (_l, r) => r, default: () => 0 }),
+  /** The last AI message's tool calls, read once when the agent node ended (planned-call.ts). */
+  plannedCalls: Annotation<PlannedCalls | null>({ reducer: (_l, r) => r, default: () => null }),
   /** Mutating calls waiting for the user (what the approval card shows). */
   pendingApprovals: Annotation<ApprovalRequest[]>({ reducer: (_l, r) => r, default: () => [] }),
   /** The user's decisions on this turn's mutating calls. */

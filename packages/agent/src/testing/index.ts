@@ -16,6 +16,6 @@ export type { ScriptStep } from "./scripted-model";
 export type { Reply, ReplyContext } from "../models/deterministic-chat-model";
 export { kubeBackend } from "../tools/kube-backend";
 export type { ClusterBackend } from "../tools/cluster-backend";
-export { runKubectl } from "../tools/kubectl-tool";
+export { planKubectl, runKubectl } from "../tools/kubectl-tool";
 export { runK8sgpt } from "../tools/k8sgpt-tool";
 export type { ToolSettings } from "../tools/tool-settings";

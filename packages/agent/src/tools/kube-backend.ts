@@ -1,13 +1,5 @@
-import {
-  analyze,
-  classifyCommand,
-  correlate,
-  KubectlEngine,
-  KUBE_ERROR_CODES,
-  type Cluster,
-  type KubeErrorCode,
-} from "@kubemedic/kube";
-import type { ClusterBackend, KubectlRunResult } from "./cluster-backend";
+import { analyze, correlate, KubectlEngine, type Cluster } from "@kubemedic/kube";
+import type { ClusterBackend } from "./cluster-backend";
 
 /** `Deployment/checkout` → a resource ref in `namespace`. */
 function resourceRef(resource: string | undefined, namespace: string | undefined) {
@@ -17,33 +9,14 @@ function resourceRef(resource: string | undefined, namespace: string | undefined
   return { kind, name, ...(namespace === undefined ? {} : { namespace }) };
 }
 
-function retryable(code: string): boolean {
-  return code in KUBE_ERROR_CODES && KUBE_ERROR_CODES[code as KubeErrorCode].retryable;
-}
-
 /** The agent's cluster port over `@kubemedic/kube`: one engine per cluster, analyzers and correlation on its kubeconfig. */
 export function kubeBackend(cluster: Cluster): ClusterBackend {
   const engine = new KubectlEngine(cluster);
   return {
     contextName: cluster.context,
     defaultNamespace: cluster.namespace,
-    classify: (line) => classifyCommand(line),
-    async run(line, opts): Promise<KubectlRunResult> {
-      const r = await engine.run(line, opts);
-      return {
-        command: r.command,
-        classification: r.classification,
-        ok: r.ok,
-        output: r.output,
-        truncated: r.truncated,
-        ...(r.structured === undefined ? {} : { structured: r.structured }),
-        ...(r.error === undefined
-          ? {}
-          : { error: { ...r.error, retryable: retryable(r.error.code) } }),
-        durationMs: r.durationMs,
-      };
-    },
-    preview: (line, opts) => engine.preview(line, opts),
+    run: (command, opts) => engine.run(command, opts),
+    preview: (command, opts) => engine.preview(command, opts),
     analyze: (opts) => {
       const resource = resourceRef(opts.resource, opts.namespace);
       return analyze(cluster.kubeConfig, {

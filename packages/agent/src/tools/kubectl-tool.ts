@@ -1,9 +1,15 @@
 import { tool } from "@langchain/core/tools";
+import {
+  classifyParsed,
+  KUBE_ERROR_CODES,
+  parseCommand,
+  type KubectlResult,
+  type ParsedCommand,
+} from "@kubemedic/kube";
 import type { ToolStatus } from "@kubemedic/protocol";
 import { z } from "zod";
 import { backoffDelay, sleep } from "./backoff";
-import type { KubectlRunResult } from "./cluster-backend";
-import { boundOutput, firstLine, type ToolOutcome } from "./tool-result";
+import { firstLine, type ToolOutcome } from "./tool-result";
 import { callSignal, type ToolSettings } from "./tool-settings";
 import { settingsFrom } from "./tool-context";
 
@@ -43,40 +49,87 @@ export const KUBECTL_DESCRIPTION =
   "exec, attach, port-forward, proxy, cp, edit, debug and credential overrides are refused. " +
   "Output is bounded and Secret values are redacted.";
 
-/** Runs one kubectl call: classify, run (retrying transient failures of read commands), bound, summarise. */
+/**
+ * One kubectl call, read once: the line as it is shown, the parser's verdict
+ * and, when the line parsed, the parsed command that runs. Plain data: the
+ * graph keeps it in checkpointed state (`PlannedCall`), builds the approval
+ * card from it and runs its `parsed`, so nothing reads the line again.
+ */
+export type KubectlPlan = {
+  /** The line as the model wrote it, trimmed, without a leading `kubectl`: what cards, logs and events show. */
+  command: string;
+  /** The manifest for `apply -f -` / `create -f -`. */
+  manifest?: string;
+  /** The model's reason, trimmed (the approval card shows it). */
+  reason?: string;
+} & (
+  | { classification: "refused"; /** What refuses it, and what to do instead. */ why: string }
+  | {
+      classification: "read" | "mutating";
+      /** What a mutating command changes; that a dry run persists nothing. */
+      why?: string;
+      parsed: ParsedCommand;
+    }
+);
+
+/** Reads a kubectl call once: strips `kubectl`, parses, classifies. Pure; no cluster needed. */
+export function planKubectl(args: KubectlArgs): KubectlPlan {
+  const command = args.command.trim().replace(/^kubectl\s+/, "");
+  const reason = args.reason?.trim();
+  const base = {
+    command,
+    ...(args.manifest === undefined ? {} : { manifest: args.manifest }),
+    ...(reason ? { reason } : {}),
+  };
+  const parsed = parseCommand(command);
+  const verdict = classifyParsed(parsed);
+  if (!parsed.ok) {
+    return {
+      ...base,
+      classification: "refused",
+      why: verdict.reason ?? "this command is not allowed",
+    };
+  }
+  return {
+    ...base,
+    classification: parsed.command.classification,
+    ...(verdict.reason === undefined ? {} : { why: verdict.reason }),
+    parsed: parsed.command,
+  };
+}
+
+/** Runs one planned kubectl call: run (retrying transient failures of read commands), summarise. */
 export async function runKubectl(
-  args: KubectlArgs,
+  plan: KubectlPlan,
   settings: ToolSettings,
   opts: { allowMutations?: boolean } = {},
 ): Promise<ToolOutcome> {
   const started = performance.now();
-  const line = args.command.trim().replace(/^kubectl\s+/, "");
-  const cls = settings.backend.classify(line);
-  const base = { tool: "kubectl" as const, command: line, classification: cls.classification };
-  if (cls.classification === "refused") {
-    const reason = cls.reason ?? "this command is not allowed";
+  const line = plan.command;
+  const base = { tool: "kubectl" as const, command: line, classification: plan.classification };
+  if (plan.classification === "refused") {
     return {
-      content: `Refused: ${reason}. Use a read-only command instead.`,
+      content: `Refused: ${plan.why}. Use a read-only command instead.`,
       artifact: {
         ...base,
         status: "refused",
         durationMs: performance.now() - started,
         truncated: false,
-        summary: `kubectl ${line} → refused: ${reason}`,
+        summary: `kubectl ${line} → refused: ${plan.why}`,
         attempts: 0,
       },
     };
   }
-  const allowMutations = cls.classification === "mutating" && opts.allowMutations === true;
+  const allowMutations = plan.classification === "mutating" && opts.allowMutations === true;
   const { signal, timedOut } = callSignal(settings);
   const { maxAttempts, initialDelayMs, maxDelayMs } = settings.retry;
-  let result: KubectlRunResult | undefined;
+  let result: Attempt | undefined;
   let attempts = 0;
   // Only read commands are retried: a mutation that timed out may have been applied.
-  const retries = cls.classification === "read" ? maxAttempts : 1;
+  const retries = plan.classification === "read" ? maxAttempts : 1;
   while (attempts < retries) {
     attempts++;
-    result = await runOnce(settings, line, args.manifest, signal, allowMutations);
+    result = await runOnce(settings, plan, signal, allowMutations);
     if (result.ok || result.error?.retryable !== true || signal.aborted || attempts >= retries)
       break;
     try {
@@ -85,7 +138,7 @@ export async function runKubectl(
       break;
     }
   }
-  const r = result as KubectlRunResult;
+  const r = result as Attempt;
   const status: ToolStatus = r.ok
     ? "ok"
     : timedOut()
@@ -97,21 +150,21 @@ export async function runKubectl(
           : r.error?.code === "timeout"
             ? "timeout"
             : "error";
+  // The engine cut the output to this call's budget (`maxOutputChars`): it is not cut again.
   const raw = r.ok
     ? r.output
     : status === "timeout"
       ? `Error (timeout): the command did not finish within ${settings.timeoutMs} ms.`
       : `Error (${r.error?.code ?? "error"}): ${r.error?.message ?? "the command failed"}${r.output ? `\n${r.output}` : ""}`;
-  const bounded = boundOutput(raw.length > 0 ? raw : "(no output)", settings.maxOutputChars);
   const lines = r.output.split("\n").filter((l) => l.trim().length > 0).length;
   return {
-    content: bounded.text,
+    content: raw.length > 0 ? raw : "(no output)",
     artifact: {
       ...base,
       classification: r.classification,
       status,
       durationMs: performance.now() - started,
-      truncated: r.truncated || bounded.truncated,
+      truncated: r.truncated,
       summary: r.ok
         ? `kubectl ${line} → ok, ${lines} line${lines === 1 ? "" : "s"}: ${firstLine(r.output, 120)}`
         : `kubectl ${line} → ${status}: ${firstLine(r.error?.message ?? raw, 160)}`,
@@ -119,14 +172,12 @@ export async function runKubectl(
       attempts,
       ...(settings.namespace === undefined ? {} : { namespace: settings.namespace }),
     },
-    ...(r.structured === undefined ? {} : { structuredForUi: r.structured }),
   };
 }
 
 /**
  * The artifact is checkpointed with the conversation: tables (what the offline
- * diagnostician reads) are kept when small; whole objects (`-o yaml`) are not —
- * the event carries them to the UI once.
+ * diagnostician reads) are kept when small; whole objects (`-o yaml`) are not.
  */
 const MAX_STRUCTURED_CHARS = 32_000;
 function keepStructured(structured: unknown): boolean {
@@ -134,26 +185,35 @@ function keepStructured(structured: unknown): boolean {
   return JSON.stringify(structured).length <= MAX_STRUCTURED_CHARS;
 }
 
+/** One engine run, with whether its failure is worth retrying. */
+type Attempt = Omit<KubectlResult, "error"> & {
+  error?: { code: string; message: string; retryable: boolean };
+};
+
 async function runOnce(
   settings: ToolSettings,
-  line: string,
-  manifest: string | undefined,
+  plan: Extract<KubectlPlan, { parsed: ParsedCommand }>,
   signal: AbortSignal,
   allowMutations: boolean,
-): Promise<KubectlRunResult> {
+): Promise<Attempt> {
   try {
-    return await settings.backend.run(line, {
+    const r = await settings.backend.run(plan.parsed, {
       ...(settings.namespace === undefined ? {} : { namespace: settings.namespace }),
-      ...(manifest === undefined ? {} : { manifest }),
+      ...(plan.manifest === undefined ? {} : { manifest: plan.manifest }),
       signal,
       allowMutations,
+      maxBytes: settings.maxOutputChars,
     });
+    const { error: failure, ...rest } = r;
+    return failure === undefined
+      ? rest
+      : { ...rest, error: { ...failure, retryable: KUBE_ERROR_CODES[failure.code].retryable } };
   } catch (error) {
     // The backend reports failures in its result; a throw is unexpected, but still the model's to see.
     const e = error as { code?: unknown; message?: unknown; retryable?: unknown };
     return {
-      command: line,
-      classification: settings.backend.classify(line).classification,
+      command: plan.command,
+      classification: plan.classification,
       ok: false,
       output: "",
       truncated: false,
@@ -174,7 +234,7 @@ async function runOnce(
  */
 export const kubectlTool = tool(
   async (args: KubectlArgs, config): Promise<[string, ToolOutcome["artifact"]]> => {
-    const outcome = await runKubectl(args, settingsFrom(config));
+    const outcome = await runKubectl(planKubectl(args), settingsFrom(config));
     return [outcome.content, outcome.artifact];
   },
   {

@@ -16,7 +16,7 @@ export interface ToolArtifact {
   truncated: boolean;
   /** One line: what an old turn's output is shrunk to. */
   summary: string;
-  /** Tool-specific structure for the UI and the offline diagnostician. */
+  /** Tool-specific structure the offline diagnostician reads (kubectl: small tables only). */
   structured?: unknown;
   attempts: number;
   /** kubectl: the namespace the command ran in, when it had one. */
@@ -27,8 +27,6 @@ export interface ToolOutcome {
   /** What the model reads (bounded, redacted). */
   content: string;
   artifact: ToolArtifact;
-  /** The full structured result for the UI's tool card, when the artifact keeps less. */
-  structuredForUi?: unknown;
 }
 
 export function isToolArtifact(value: unknown): value is ToolArtifact {

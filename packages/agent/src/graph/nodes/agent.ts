@@ -8,14 +8,13 @@ import { isToolArtifact } from "../../tools/tool-result";
 import { toolsNamed } from "../../tools";
 import { isTool, textOf } from "../../context/message-kinds";
 import { emit, type GraphDeps } from "../deps";
+import { INVALID_ARGS_KEY, planCall, planContext } from "../planned-call";
 import { currentTurnMessages, type AgentStateUpdate, type AgentStateValue } from "../state";
-
-/** The key a malformed tool call's raw arguments are kept under, so `tools` can answer it. */
-export const INVALID_ARGS_KEY = "__invalid_arguments";
 
 /**
  * The model with the configured tools bound. Counts iterations; at the limit
  * it answers honestly with what was done so far instead of calling the model.
+ * Every tool call of its answer is planned here, once (`plannedCalls`).
  */
 export function agentNode(deps: GraphDeps) {
   const { model } = deps.model;
@@ -46,8 +45,13 @@ export function agentNode(deps: GraphDeps) {
     const message = normalize(response);
     emitMessage(config, message);
     const usage = message.usage_metadata;
+    const ctx = planContext(deps.config, state);
     return {
       messages: [message],
+      plannedCalls: {
+        messageId: message.id as string,
+        calls: (message.tool_calls ?? []).map((c) => planCall(c, ctx)),
+      },
       iterations: state.iterations + 1,
       usage: {
         inputTokens: state.usage.inputTokens + (usage?.input_tokens ?? 0),

@@ -5,13 +5,13 @@ import {
   type ApprovalRequest,
   type ResolvedApproval,
 } from "@kubemedic/protocol";
-import { lastAIWithAnswers } from "../../context/message-kinds";
-import type { ClusterBackend, MutationPreview } from "../../tools/cluster-backend";
+import type { MutationPreview, ParsedCommand } from "@kubemedic/kube";
+import type { ClusterBackend } from "../../tools/cluster-backend";
 import type { ToolArtifact } from "../../tools/tool-result";
 import { ApprovalResume, type ApprovalInterrupt } from "../approval-payload";
 import { emit, turnContext, type GraphDeps } from "../deps";
-import { isMutatingCall } from "../route";
-import { commandKey, rejectedMessage, repeatAnswer, type RejectedCommand } from "../rejections";
+import { changesCluster, pendingPlans, planContext, type MutatingCall } from "../planned-call";
+import { rejectedMessage, rejectionKey, repeatAnswer, type RejectedCommand } from "../rejections";
 import type { AgentStateValue } from "../state";
 
 /** What a rejected call is answered with: final, so the model does not try again. */
@@ -32,25 +32,24 @@ export function rejectionText(reason: string | undefined): string {
  * shows exactly the stored requests; nothing before `interrupt()` re-runs
  * anything with effects.
  */
-export function approveNode(_deps: GraphDeps) {
+export function approveNode(deps: GraphDeps) {
   return async (state: AgentStateValue, config: LangGraphRunnableConfig): Promise<Command> => {
     const { backend } = turnContext(config);
-    const { ai, answered } = lastAIWithAnswers(state.messages);
-    const calls = (ai?.tool_calls ?? []).filter(
-      (c) => c.id !== undefined && !answered.has(c.id) && isMutatingCall(c, backend),
-    );
+    const namespace = state.turn?.namespace;
+    const plans = pendingPlans(state, planContext(deps.config, state));
+    const gated = plans.filter(changesCluster);
     const pendingIds = state.pendingApprovals.map((r) => r.toolCallId).join(",");
-    if (calls.map((c) => c.id).join(",") !== pendingIds) {
+    if (gated.map((p) => p.id).join(",") !== pendingIds) {
       // A command the user already rejected in this turn is not asked again, whatever its call id.
       const rejectedBefore = new Map(state.rejectedCommands.map((r) => [r.key, r]));
       const repeats: ToolMessage[] = [];
-      const fresh = calls.filter((c) => {
-        const earlier = rejectedBefore.get(keyOfCall(c.args, state.turn?.namespace));
-        if (earlier !== undefined) repeats.push(repeatAnswer(c.id as string, earlier));
+      const fresh = gated.filter((p) => {
+        const earlier = rejectedBefore.get(rejectionKey(p, namespace));
+        if (earlier !== undefined) repeats.push(repeatAnswer(p.id, earlier));
         return earlier === undefined;
       });
       const prepared = await Promise.all(
-        fresh.map((c) => prepareRequest(backend, c, state.turn?.namespace, config.signal)),
+        fresh.map((p) => prepareRequest(backend, p, namespace, config.signal)),
       );
       const requests = prepared.flatMap((p) => (p.kind === "request" ? [p.request] : []));
       const failed = [
@@ -59,9 +58,7 @@ export function approveNode(_deps: GraphDeps) {
       ];
       for (const m of failed) emitAnswered(config, m);
       const failedIds = new Set(failed.map((m) => m.tool_call_id));
-      const remaining = (ai?.tool_calls ?? []).filter(
-        (c) => c.id !== undefined && !answered.has(c.id) && !failedIds.has(c.id),
-      );
+      const remaining = plans.filter((p) => !failedIds.has(p.id));
       return new Command({
         update: { pendingApprovals: requests, messages: failed },
         goto: requests.length > 0 ? "approve" : remaining.length > 0 ? "tools" : "agent",
@@ -91,7 +88,7 @@ export function approveNode(_deps: GraphDeps) {
     emit(config, { type: "approval.resolved", decisions });
 
     const rejected = decisions.filter((d) => d.decision === "reject");
-    const callsById = new Map((ai?.tool_calls ?? []).map((c) => [c.id, c]));
+    const gatedById = new Map(gated.map((p) => [p.id, p]));
     const messages: ToolMessage[] = [];
     const rejectedCommands: RejectedCommand[] = [...state.rejectedCommands];
     for (const d of rejected) {
@@ -106,22 +103,15 @@ export function approveNode(_deps: GraphDeps) {
       );
       emitAnswered(config, message);
       messages.push(message);
-      // Keyed from the call as the model made it (the card's copy may be cut to its limits):
-      // the key a repeat is looked up by.
-      const call = callsById.get(d.toolCallId);
+      // Keyed from the plan the card was built from (the card's copy may be cut to its limits).
+      const plan = gatedById.get(d.toolCallId);
       rejectedCommands.push({
-        key:
-          call === undefined
-            ? commandKey(request.command, request.manifest, state.turn?.namespace)
-            : keyOfCall(call.args, state.turn?.namespace),
+        key: plan === undefined ? cardKey(request, namespace) : rejectionKey(plan, namespace),
         command: request.command,
         ...(d.reason === undefined ? {} : { reason: d.reason }),
       });
     }
-    const remaining = (ai?.tool_calls ?? []).filter(
-      (c) =>
-        c.id !== undefined && !answered.has(c.id) && !rejected.some((r) => r.toolCallId === c.id),
-    );
+    const remaining = plans.filter((p) => !rejected.some((r) => r.toolCallId === p.id));
     return new Command({
       update: { decisions, messages, rejectedCommands },
       goto: remaining.length > 0 ? "tools" : "agent",
@@ -129,12 +119,9 @@ export function approveNode(_deps: GraphDeps) {
   };
 }
 
-function keyOfCall(args: Record<string, unknown>, namespace: string | undefined): string {
-  return commandKey(
-    typeof args.command === "string" ? args.command : "",
-    typeof args.manifest === "string" ? args.manifest : undefined,
-    namespace,
-  );
+/** The key of a card whose plan is gone (its call was taken out of the message): the card's own words. */
+function cardKey(request: ApprovalRequest, namespace: string | undefined): string {
+  return JSON.stringify([request.command, namespace ?? "", request.manifest ?? ""]);
 }
 
 /** A call answered without running (rejected, or not previewable) still gets its tool log. */
@@ -163,22 +150,15 @@ type Prepared =
 
 async function prepareRequest(
   backend: ClusterBackend,
-  call: { id?: string; name: string; args: Record<string, unknown> },
+  plan: MutatingCall,
   namespace: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Prepared> {
-  const id = call.id as string;
-  const command = (typeof call.args.command === "string" ? call.args.command : "")
-    .trim()
-    .replace(/^kubectl\s+/, "");
-  const manifest = typeof call.args.manifest === "string" ? call.args.manifest : undefined;
-  const reason =
-    typeof call.args.reason === "string" && call.args.reason.trim()
-      ? call.args.reason.trim()
-      : "(the agent gave no reason)";
-  let preview: MutationPreview;
+  const { id, command, manifest } = plan;
+  const reason = plan.reason ?? "(the agent gave no reason)";
+  let preview: Pick<MutationPreview, "target" | "summary" | "risk"> & Partial<MutationPreview>;
   try {
-    preview = await backend.preview(command, {
+    preview = await backend.preview(plan.parsed, {
       ...(namespace === undefined ? {} : { namespace }),
       ...(manifest === undefined ? {} : { manifest }),
       ...(signal === undefined ? {} : { signal }),
@@ -211,7 +191,7 @@ async function prepareRequest(
       };
     }
     preview = {
-      target: targetOf(command, namespace),
+      target: targetOf(plan.parsed, namespace),
       summary: `Preview unavailable: ${message}`,
       risk: "high",
     };
@@ -257,15 +237,17 @@ function boundTarget(t: ApprovalRequest["target"]): ApprovalRequest["target"] {
   };
 }
 
-/** Best effort when the engine could not preview: `scale deploy/checkout …` → Deployment-ish `deploy`/`checkout`. */
-function targetOf(command: string, namespace: string | undefined): ApprovalRequest["target"] {
-  const words = command.split(/\s+/).filter((w) => !w.startsWith("-"));
-  const slash = words.find((w) => w.includes("/"));
-  const [kind, name] =
-    slash === undefined ? [words[1] ?? "object", words[2] ?? "(unknown)"] : slash.split("/", 2);
+/** Best effort when the engine could not preview: `scale deploy/checkout …` → `deploy`/`checkout`, from the parse. */
+function targetOf(
+  parsed: ParsedCommand,
+  turnNamespace: string | undefined,
+): ApprovalRequest["target"] {
+  const [first = "", second = ""] = parsed.args;
+  const [kind, name] = first.includes("/") ? first.split("/", 2) : [first, second];
+  const namespace = parsed.namespace ?? turnNamespace;
   return {
-    kind: kind ?? "object",
-    name: name ?? "(unknown)",
+    kind: kind || "object",
+    name: name || "(unknown)",
     ...(namespace === undefined ? {} : { namespace }),
   };
 }
