@@ -70,8 +70,8 @@ export const ToolFinishedEvent = z.object({
   /** The bounded, redacted output the model saw. */
   outputPreview: z.string(),
   truncated: z.boolean(),
-  /** A structured form for the UI (a table's rows, findings…); shape depends on the tool. */
-  structured: z.unknown().optional(),
+  // No `structured` field any more: nothing rendered it. A stored or replayed event from an
+  // older version that has one still parses; zod drops the unknown key.
 });
 
 /**

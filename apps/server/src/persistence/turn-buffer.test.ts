@@ -114,20 +114,20 @@ describe("TurnBuffer", () => {
   it("bounds and cleans tool output, and keeps only the command as tool input", () => {
     const { script, buffer } = setup();
     const huge = `\u0000${"x".repeat(MAX_OUTPUT_PREVIEW_CHARS + 10)}`;
-    buffer.apply(
-      script.frame({
-        type: "tool.finished",
-        toolCallId: "t",
-        tool: "kubectl",
-        command: "logs p",
-        classification: "read",
-        status: "ok",
-        durationMs: 3.6,
-        outputPreview: huge,
-        truncated: false,
-        structured: { secret: "not stored" },
-      }),
-    );
+    // As an older agent sent it, with a `structured` field the protocol no longer has.
+    const older = {
+      type: "tool.finished" as const,
+      toolCallId: "t",
+      tool: "kubectl",
+      command: "logs p",
+      classification: "read" as const,
+      status: "ok" as const,
+      durationMs: 3.6,
+      outputPreview: huge,
+      truncated: false,
+      structured: { secret: "not stored" },
+    };
+    buffer.apply(script.frame(older));
     buffer.apply(
       script.frame({
         type: "assistant.message",
