@@ -47,7 +47,7 @@
  */
 export { createAgent } from "./agent";
 export type { Agent, CreateAgentOptions } from "./agent";
-export type { RunTurnParams, PendingApproval } from "./run/run-turn";
+export type { RunTurnParams, RunTurnInput, PendingApproval } from "./run/run-turn";
 export { createModel, DEFAULT_OPENAI_MODEL } from "./models/create-model";
 export { OfflineDiagnostician, OFFLINE_LABEL } from "./models/offline/offline-diagnostician";
 export type { ModelHandle, AgentLogger } from "./graph/deps";

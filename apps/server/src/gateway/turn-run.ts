@@ -1,22 +1,16 @@
-import type { ApprovalDecision, TokenUsage } from "@kubemedic/protocol";
+import type { RunTurnInput } from "@kubemedic/agent";
+import type { TokenUsage } from "@kubemedic/protocol";
 import type { TurnUnitOfWork } from "../persistence/turn-unit-of-work";
 
 /** Why the gateway stopped a turn; only these ever abort a run (never a closed socket). */
 export type StopReason = "user" | "shutdown" | "deleted";
 
-/** The agent's input for one segment: a new question, or decisions on a paused one. */
-export type TurnInput =
-  | {
-      text: string;
-      selectedResource?: { kind: string; namespace?: string | undefined; name: string } | undefined;
-    }
-  | { decisions: ApprovalDecision[] };
-
 export interface TurnRunInit {
   conversationId: string;
   turnId: string;
   user: string;
-  input: TurnInput;
+  /** The agent's input for the segment: a new question, or decisions on a paused one. */
+  input: RunTurnInput;
   unitOfWork: TurnUnitOfWork;
   clusterContext: string | undefined;
   namespace: string | undefined;

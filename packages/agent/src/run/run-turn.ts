@@ -18,9 +18,13 @@ export interface RunTurnParams {
   user: string;
   clusterContext?: string;
   namespace?: string;
-  input: { text: string; selectedResource?: SelectedResource } | { decisions: ApprovalDecision[] };
+  input: RunTurnInput;
   signal?: AbortSignal;
 }
+
+/** What a turn segment starts from: a new question, or the user's decisions on a paused turn. */
+export type RunTurnInput =
+  { text: string; selectedResource?: SelectedResource } | { decisions: ApprovalDecision[] };
 
 export interface PendingApproval {
   turnId: string;
