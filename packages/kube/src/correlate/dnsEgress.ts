@@ -1,4 +1,4 @@
-import { formatEqualityMap } from "../model/labelSelector";
+import { formatLabelSelector } from "../model/labelSelector";
 import type { LabelSelector, NetworkPolicy, NetworkPolicyPeer, Pod } from "../model/objects";
 import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 import { networkPolicyVerdict } from "./networkPolicyVerdict";
@@ -71,11 +71,5 @@ function describePeer(peer: NetworkPolicyPeer, ns: string | undefined): string {
 }
 
 function selectorText(s: LabelSelector | null | undefined): string | undefined {
-  if (s == null) return undefined;
-  const labels = formatEqualityMap(s.matchLabels ?? undefined);
-  const exprs = (s.matchExpressions ?? []).map(
-    (e) => `${e.key} ${e.operator}${e.values == null ? "" : ` (${e.values.join(",")})`}`,
-  );
-  const all = [labels, ...exprs].filter((x) => x !== "");
-  return all.length === 0 ? undefined : all.join(",");
+  return formatLabelSelector(s) || undefined;
 }

@@ -1,5 +1,5 @@
 import type { LabelSelector, Node, Pod } from "../model/objects";
-import { matchesLabelSelector } from "../model/labelSelector";
+import { formatLabelSelector, matchesLabelSelector } from "../model/labelSelector";
 import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 
 /** A `podAffinity` / `podAntiAffinity` required term. */
@@ -23,23 +23,9 @@ export function requiredPodTerms(
   return affinity?.[which]?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
 }
 
-/** `app=web,tier in (a, b)` — a LabelSelector as kubectl prints it. */
-export function formatLabelSelector(s: LabelSelector | null | undefined): string {
-  const parts = [
-    ...Object.entries(s?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`),
-    ...(s?.matchExpressions ?? []).map((e) => {
-      const values = (e.values ?? []).join(", ");
-      switch (e.operator) {
-        case "Exists":
-          return e.key;
-        case "DoesNotExist":
-          return `!${e.key}`;
-        default:
-          return `${e.key} ${e.operator.toLowerCase()} (${values})`;
-      }
-    }),
-  ];
-  return parts.join(",") || "<everything>";
+/** `app=web,tier in (a,b)`: what a term's pods are labelled, as kubectl prints a selector. */
+function selectorWords(s: LabelSelector | null | undefined): string {
+  return formatLabelSelector(s) || "<everything>";
 }
 
 /**
@@ -138,7 +124,7 @@ export function explainPodAntiAffinity(
       .map(([d, e]) => `${perNode ? d : `${key}=${d}`} runs ${podList(e.pods)}`)
       .join("; ");
     const text =
-      `its required pod anti-affinity keeps it away from pods labelled ${formatLabelSelector(term.labelSelector)} ` +
+      `its required pod anti-affinity keeps it away from pods labelled ${selectorWords(term.labelSelector)} ` +
       `within the same ${perNode ? "node" : key} (topologyKey ${key}), and ` +
       (free === 0
         ? `every ${perNode ? "node" : "domain"} it could use already runs one: ${where}${occupied.length > 4 ? ` (and ${occupied.length - 4} more)` : ""}.`
@@ -184,7 +170,7 @@ export function explainPodAffinity(
   const byName = new Map(snapshot.list("nodes").map((n) => [n.metadata?.name ?? "", n]));
   for (const term of requiredPodTerms(pod, "podAffinity")) {
     const wanted = selectedPods(snapshot, pod, term);
-    const selector = formatLabelSelector(term.labelSelector);
+    const selector = selectorWords(term.labelSelector);
     if (wanted.length === 0)
       return {
         text: `its required pod affinity wants to run in the same ${term.topologyKey} as a pod labelled ${selector}, and no such pod runs.`,

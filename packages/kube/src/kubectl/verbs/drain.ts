@@ -1,11 +1,11 @@
 import { KubeError } from "../../errors";
+import { matchesRequirements, parseLabelSelector } from "../../model/labelSelector";
 import type { MutationPlan, MutationStep } from "../mutate/plan";
 import { label, writeTargets } from "../mutate/writeTargets";
 import type { Obj } from "../fetch";
 import { listRaw } from "../fetch";
 import type { VerbContext } from "../verbContext";
 import { cordonStep } from "./cordon";
-import { matchesSelector } from "./selector";
 
 /**
  * `kubectl drain NODE`: cordon, then evict (or with --disable-eviction
@@ -17,6 +17,9 @@ import { matchesSelector } from "./selector";
  */
 export async function planDrain(ctx: VerbContext): Promise<MutationPlan> {
   const { flags } = ctx.command;
+  // Parsed before anything is read, so a malformed selector fails as usage even on an empty node.
+  const selectorText = flags.string("pod-selector");
+  const podSelector = selectorText === undefined ? undefined : parseLabelSelector(selectorText);
   const args =
     ctx.command.args.length > 0 && !ctx.command.args[0]!.includes("/")
       ? ["nodes", ...ctx.command.args]
@@ -30,7 +33,6 @@ export async function planDrain(ctx: VerbContext): Promise<MutationPlan> {
   const notes: string[] = [];
   const blocked: string[] = [];
   const evicted: string[] = [];
-  const podSelector = flags.string("pod-selector");
   const grace = flags.int("grace-period");
   const evict = !flags.bool("disable-eviction");
   for (const node of nodes) {
@@ -44,7 +46,7 @@ export async function planDrain(ctx: VerbContext): Promise<MutationPlan> {
       const ref = `${String(meta.namespace)}/${String(meta.name)}`;
       if (
         podSelector !== undefined &&
-        !matchesSelector((meta.labels ?? {}) as Record<string, string>, podSelector)
+        !matchesRequirements(podSelector, meta.labels as Record<string, string> | undefined)
       )
         continue;
       const verdict = classify(pod, flags);

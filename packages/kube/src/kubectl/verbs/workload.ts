@@ -1,4 +1,5 @@
 import { KubeError } from "../../errors";
+import { formatEqualityMap, formatLabelSelector } from "../../model/labelSelector";
 import type { Obj } from "../fetch";
 
 /** The label selector of a workload or Service, as a `-l` string; undefined when it has none. */
@@ -9,29 +10,8 @@ export function selectorOf(object: Obj): string | undefined {
   const s = selector as Obj;
   // A Service or ReplicationController selector is a plain map.
   const isPlain = !("matchLabels" in s) && !("matchExpressions" in s);
-  const labels = (isPlain ? s : (s.matchLabels ?? {})) as Record<string, string>;
-  const parts = Object.entries(labels).map(([k, v]) => `${k}=${v}`);
-  for (const e of (Array.isArray(s.matchExpressions) ? s.matchExpressions : []) as Obj[]) {
-    const values = Array.isArray(e.values) ? (e.values as string[]).join(",") : "";
-    const key = String(e.key);
-    switch (e.operator) {
-      case "In":
-        parts.push(`${key} in (${values})`);
-        break;
-      case "NotIn":
-        parts.push(`${key} notin (${values})`);
-        break;
-      case "Exists":
-        parts.push(key);
-        break;
-      case "DoesNotExist":
-        parts.push(`!${key}`);
-        break;
-      default:
-        break;
-    }
-  }
-  return parts.length > 0 ? parts.join(",") : undefined;
+  const text = isPlain ? formatEqualityMap(s) : formatLabelSelector(s);
+  return text === "" ? undefined : text;
 }
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = {

@@ -1,3 +1,4 @@
+import { formatLabelSelector } from "../../model/labelSelector";
 import { age } from "../../model/humanDuration";
 import type { KubeTable, TableColumn } from "../table";
 import { podSummary } from "./podStatus";
@@ -77,7 +78,7 @@ const PRINTERS: Readonly<Record<string, Printer>> = {
         age(meta(o).creationTimestamp, now),
         containers.map((c) => str(c.name)).join(","),
         containers.map((c) => str(c.image)).join(","),
-        selectorText(rec(spec.selector)),
+        none(formatLabelSelector(spec.selector)),
       ];
     },
   },
@@ -163,16 +164,4 @@ export function fallbackTable(kind: string, items: unknown[], now = Date.now()):
     columns: printer.columns,
     rows: items.map((item) => ({ cells: printer.row(rec(item), now), object: rec(item) })),
   };
-}
-
-function selectorText(selector: Rec): string {
-  const labels = Object.entries(rec(selector.matchLabels)).map(([k, v]) => `${k}=${str(v)}`);
-  const expressions = list(selector.matchExpressions).map((e) => {
-    const values = Array.isArray(e.values) ? e.values.map(String).join(",") : "";
-    const op = str(e.operator);
-    if (op === "Exists") return str(e.key);
-    if (op === "DoesNotExist") return `!${str(e.key)}`;
-    return `${str(e.key)} ${op === "In" ? "in" : "notin"} (${values})`;
-  });
-  return none([...labels.sort(), ...expressions].join(","));
 }

@@ -1,6 +1,6 @@
 import { describeEvents } from "./describeEvents";
 import { DescribeWriter } from "./describeWriter";
-import { formatLabelSelector, int, intOrString, list, rec, rfc1123z, str } from "./format";
+import { describeSelector, int, intOrString, list, rec, rfc1123z, str } from "./format";
 import { describePodTemplate } from "./podTemplate";
 
 type Rec = Record<string, unknown>;
@@ -25,7 +25,7 @@ export function describeDeployment(
   w.write(0, `CreationTimestamp:\t${rfc1123z(meta.creationTimestamp)}\n`);
   w.labels("Labels", meta.labels);
   w.annotations("Annotations", meta.annotations);
-  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  w.write(0, `Selector:\t${describeSelector(spec.selector)}\n`);
   const replicas = typeof spec.replicas === "number" ? spec.replicas : 1;
   w.write(
     0,

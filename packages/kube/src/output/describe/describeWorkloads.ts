@@ -1,7 +1,7 @@
 import { describeEvents } from "./describeEvents";
 import { DescribeWriter } from "./describeWriter";
 import {
-  formatLabelSelector,
+  describeSelector,
   formatSelectorMap,
   int,
   intOrString,
@@ -71,7 +71,7 @@ export function describeStatefulSet(
   w.write(0, `Name:\t${str(meta.name)}\n`);
   w.write(0, `Namespace:\t${str(meta.namespace)}\n`);
   w.write(0, `CreationTimestamp:\t${rfc1123z(meta.creationTimestamp)}\n`);
-  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  w.write(0, `Selector:\t${describeSelector(spec.selector)}\n`);
   w.labels("Labels", meta.labels);
   w.annotations("Annotations", meta.annotations);
   w.write(
@@ -132,7 +132,7 @@ export function describeReplicaSet(
   const spec = rec(rs.spec);
   w.write(0, `Name:\t${str(meta.name)}\n`);
   w.write(0, `Namespace:\t${str(meta.namespace)}\n`);
-  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  w.write(0, `Selector:\t${describeSelector(spec.selector)}\n`);
   w.labels("Labels", meta.labels);
   w.annotations("Annotations", meta.annotations);
   const owner = controller(meta);
@@ -165,7 +165,7 @@ export function describeDaemonSet(
   const spec = rec(ds.spec);
   const status = rec(ds.status);
   w.write(0, `Name:\t${str(meta.name)}\n`);
-  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  w.write(0, `Selector:\t${describeSelector(spec.selector)}\n`);
   w.write(0, `Node-Selector:\t${formatSelectorMap(rec(rec(spec.template).spec).nodeSelector)}\n`);
   w.labels("Labels", meta.labels);
   w.annotations("Annotations", meta.annotations);
@@ -191,7 +191,7 @@ export function describeJob(job: Rec, events: Rec[] | undefined, now: number): s
   const status = rec(job.status);
   w.write(0, `Name:\t${str(meta.name)}\n`);
   w.write(0, `Namespace:\t${str(meta.namespace)}\n`);
-  w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+  w.write(0, `Selector:\t${describeSelector(spec.selector)}\n`);
   w.labels("Labels", meta.labels);
   w.annotations("Annotations", meta.annotations);
   const owner = controller(meta);
@@ -253,7 +253,7 @@ export function describeCronJob(cj: Rec, events: Rec[] | undefined, now: number)
   const jobSpec = rec(rec(spec.jobTemplate).spec);
   w.write(
     0,
-    `Selector:\t${jobSpec.selector !== undefined ? formatLabelSelector(jobSpec.selector) : "<unset>"}\n`,
+    `Selector:\t${jobSpec.selector !== undefined ? describeSelector(jobSpec.selector) : "<unset>"}\n`,
   );
   w.write(0, `Parallelism:\t${limit(jobSpec.parallelism)}\n`);
   w.write(0, `Completions:\t${limit(jobSpec.completions)}\n`);

@@ -1,3 +1,5 @@
+import { formatEqualityMap, formatLabelSelector } from "../../model/labelSelector";
+
 type Rec = Record<string, unknown>;
 
 export const rec = (v: unknown): Rec =>
@@ -38,37 +40,12 @@ export function goBool(v: unknown): string {
 
 /** `a=b,c=d` sorted, or `<none>` (labels.FormatLabels). */
 export function formatSelectorMap(map: unknown): string {
-  const entries = Object.entries(rec(map))
-    .map(([k, v]) => `${k}=${str(v)}`)
-    .sort();
-  return entries.length === 0 ? "<none>" : entries.join(",");
+  return formatEqualityMap(rec(map)) || "<none>";
 }
 
-/** A label selector (matchLabels + matchExpressions) as kubectl prints it. */
-export function formatLabelSelector(selector: unknown): string {
-  const s = rec(selector);
-  const parts = Object.entries(rec(s.matchLabels)).map(([k, v]) => `${k}=${str(v)}`);
-  for (const e of list(s.matchExpressions)) {
-    const values = Array.isArray(e.values) ? e.values.map(str).sort().join(",") : "";
-    switch (e.operator) {
-      case "In":
-        parts.push(`${str(e.key)} in (${values})`);
-        break;
-      case "NotIn":
-        parts.push(`${str(e.key)} notin (${values})`);
-        break;
-      case "Exists":
-        parts.push(str(e.key));
-        break;
-      case "DoesNotExist":
-        parts.push(`!${str(e.key)}`);
-        break;
-      default:
-        break;
-    }
-  }
-  parts.sort();
-  return parts.length === 0 ? "<none>" : parts.join(",");
+/** A label selector (matchLabels + matchExpressions) as kubectl describe prints it, `<none>` when empty. */
+export function describeSelector(selector: unknown): string {
+  return formatLabelSelector(selector) || "<none>";
 }
 
 /** An int-or-string (`25%`, `1`). */
