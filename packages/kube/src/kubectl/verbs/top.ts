@@ -1,5 +1,5 @@
 import { KubeError, isKubeError } from "../../errors";
-import { formatMebibytes, formatMilliCpu, parseQuantity } from "../../output/quantity";
+import { formatMebibytes, formatMilliCpu, parseQuantity } from "../../model/quantity";
 import { GET_TABS, tabwrite } from "../../output/tabwriter";
 import type { Obj } from "../fetch";
 import type { VerbContext, VerbOutput } from "../verbContext";
@@ -52,8 +52,8 @@ function usage(containers: unknown): { cpu: number; memory: number } {
   let memory = 0;
   for (const c of (Array.isArray(containers) ? containers : []) as Obj[]) {
     const u = (c.usage ?? {}) as Obj;
-    cpu += parseQuantity(u.cpu) || 0;
-    memory += parseQuantity(u.memory) || 0;
+    cpu += parseQuantity(u.cpu) ?? 0;
+    memory += parseQuantity(u.memory) ?? 0;
   }
   return { cpu, memory };
 }
@@ -135,7 +135,7 @@ async function topNodes(ctx: VerbContext): Promise<VerbOutput> {
   if (name !== undefined && !available.has(name))
     throw new KubeError("not_found", `nodes "${name}" not found`);
   const pct = (used: number, total: unknown): string => {
-    const t = parseQuantity(total);
+    const t = parseQuantity(total) ?? 0;
     return t > 0 ? `${Math.floor((used / t) * 100)}%` : "<unknown>";
   };
   const measured = items
@@ -143,8 +143,8 @@ async function topNodes(ctx: VerbContext): Promise<VerbOutput> {
     .map((item) => {
       const nodeName = String((item.metadata as Obj).name);
       const u = (item.usage ?? {}) as Obj;
-      const cpu = parseQuantity(u.cpu) || 0;
-      const memory = parseQuantity(u.memory) || 0;
+      const cpu = parseQuantity(u.cpu) ?? 0;
+      const memory = parseQuantity(u.memory) ?? 0;
       const alloc = available.get(nodeName) ?? {};
       available.delete(nodeName);
       return {

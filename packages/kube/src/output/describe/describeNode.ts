@@ -1,5 +1,5 @@
 import { age } from "../../model/humanDuration";
-import { parseQuantity } from "../quantity";
+import { parseQuantity } from "../../model/quantity";
 import { describeEvents } from "./describeEvents";
 import { DescribeWriter } from "./describeWriter";
 import { list, rec, rfc1123z, str } from "./format";
@@ -121,8 +121,8 @@ function describeNodeResources(w: DescribeWriter, node: Rec, pods: Rec[], now: n
     Object.keys(rec(status.allocatable)).length > 0
       ? rec(status.allocatable)
       : rec(status.capacity);
-  const cpuTotal = parseQuantity(allocatable.cpu) || 0;
-  const memTotal = parseQuantity(allocatable.memory) || 0;
+  const cpuTotal = parseQuantity(allocatable.cpu) ?? 0;
+  const memTotal = parseQuantity(allocatable.memory) ?? 0;
   const pct = (value: number, total: number): number =>
     total > 0 ? Math.trunc((value / total) * 100) : 0;
   w.write(0, `Non-terminated Pods:\t(${pods.length} in total)\n`);
@@ -222,8 +222,8 @@ function podRequests(pod: Rec): {
       ["memLim", "limits", "memory"],
     ] as const) {
       const value = str(rec(rec(init.resources)[kind])[name]);
-      const sum = out[key].reduce((n, q) => n + (parseQuantity(q) || 0), 0);
-      if (value !== "" && parseQuantity(value) > sum) out[key] = [value];
+      const sum = out[key].reduce((n, q) => n + (parseQuantity(q) ?? 0), 0);
+      if (value !== "" && (parseQuantity(value) ?? 0) > sum) out[key] = [value];
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { parseQuantity } from "../quantity";
+import { formatCpu, parseQuantity } from "../../model/quantity";
 
 /**
  * The sum of quantities printed the way Go's resource.Quantity does for the
@@ -9,12 +9,9 @@ export function formatQuantity(
   parts: string[],
   kind: "cpu" | "memory",
 ): { text: string; value: number } {
-  const value = parts.reduce((n, q) => n + (parseQuantity(q) || 0), 0);
+  const value = parts.reduce((n, q) => n + (parseQuantity(q) ?? 0), 0);
   if (value === 0) return { text: "0", value };
-  if (kind === "cpu") {
-    const millis = Math.round(value * 1000);
-    return { text: millis % 1000 === 0 ? String(millis / 1000) : `${millis}m`, value };
-  }
+  if (kind === "cpu") return { text: formatCpu(value), value };
   const binary = parts.some((p) => /i$/.test(p));
   if (binary) {
     for (const [suffix, size] of [
