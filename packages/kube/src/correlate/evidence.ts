@@ -1,6 +1,6 @@
 import type { Condition, ContainerState, Pod } from "../model/objects";
 import type { ClusterEvent } from "../model/snapshot/events";
-import { formatAge } from "../model/time";
+import { humanDuration } from "../model/humanDuration";
 import { redactText } from "../redact/redactText";
 import type { CandidateEvidence } from "./Candidate";
 import { cmd } from "./commands";
@@ -55,7 +55,7 @@ export function eventLines(events: readonly ClusterEvent[], now: number, max = 3
     .slice(-max)
     .map((e) => {
       const count = e.count > 1 ? ` (x${e.count})` : "";
-      return `${formatAge(now - e.lastTime)}  ${e.type}  ${e.reason}  ${e.involved.kind.toLowerCase()}/${e.involved.name}  ${redactText(e.message)}${count}`;
+      return `${humanDuration(now - e.lastTime)}  ${e.type}  ${e.reason}  ${e.involved.kind.toLowerCase()}/${e.involved.name}  ${redactText(e.message)}${count}`;
     })
     .join("\n");
 }

@@ -1,5 +1,5 @@
 import type { ContainerState, ContainerStatus, Pod } from "../model/objects";
-import { parseTime } from "../model/time";
+import { parseTime } from "../model/parseTime";
 
 /** What is wrong with a pod, from its own status alone. */
 export type PodProblem =

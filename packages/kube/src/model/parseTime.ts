@@ -17,15 +17,3 @@ export function parseTime(value: unknown, now = Date.now()): number {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? 0 : ms;
 }
-
-/** "3m", "2h", "5d": how kubectl prints an age. */
-export function formatAge(ms: number): string {
-  if (ms < 0) ms = 0;
-  const s = Math.floor(ms / 1000);
-  if (s < 120) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 120) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h`;
-  return `${Math.floor(h / 24)}d`;
-}

@@ -1,5 +1,5 @@
 import type { Pod } from "../../model/objects";
-import { parseTime } from "../../model/time";
+import { parseTime } from "../../model/parseTime";
 import type { Draft } from "../Candidate";
 import { parseMissingConfig } from "../configReference";
 import type { CorrelationContext } from "../CorrelationContext";

@@ -1,5 +1,5 @@
 import type { Job, Pod } from "../../model/objects";
-import { parseTime } from "../../model/time";
+import { parseTime } from "../../model/parseTime";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";

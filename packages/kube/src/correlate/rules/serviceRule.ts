@@ -2,7 +2,7 @@ import { formatEqualityMap, matchesEqualityMap } from "../../model/labelSelector
 import type { Pod, Service } from "../../model/objects";
 import { selectedPods, serviceEndpoints } from "../../model/serviceEndpoints";
 import { addRelated, ref, refKey, type Draft } from "../Candidate";
-import { formatAge } from "../../model/time";
+import { humanDuration } from "../../model/humanDuration";
 import { cmd } from "../commands";
 import { eventLines } from "../evidence";
 import type { CorrelationContext } from "../CorrelationContext";
@@ -163,7 +163,7 @@ function unmatched(ctx: CorrelationContext, svc: Service): Draft {
     scaledToZero !== undefined ? 0.85 : 0.75,
     `Service ${ns}/${name} has no endpoints: no pod carries ${sel}.`,
     scaledToZero !== undefined
-      ? `Service ${ns}/${name} has no endpoints: its backend Deployment ${ns}/${scaledToZero.metadata?.name ?? ""} is scaled to 0 replicas${scaleDown === undefined ? "" : ` (${formatAge(ctx.now - scaleDown.lastTime)} ago: "${scaleDown.message}")`}. No pod is failing: there is none to route to.`
+      ? `Service ${ns}/${name} has no endpoints: its backend Deployment ${ns}/${scaledToZero.metadata?.name ?? ""} is scaled to 0 replicas${scaleDown === undefined ? "" : ` (${humanDuration(ctx.now - scaleDown.lastTime)} ago: "${scaleDown.message}")`}. No pod is failing: there is none to route to.`
       : `Service ${ns}/${name} has no endpoints: no pod in ${ns} carries its selector ${sel}, and no workload's pod template does either.`,
   );
   d.evidence.push(endpointsEvidence);

@@ -1,4 +1,4 @@
-import { parseTime } from "../time";
+import { parseTime } from "../parseTime";
 
 /**
  * One event, whatever shape it arrived in: core/v1 (`involvedObject`,
