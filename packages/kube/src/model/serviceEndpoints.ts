@@ -1,5 +1,6 @@
 import { matchesEqualityMap } from "./labelSelector";
 import type { Endpoints, Pod, Service } from "./objects";
+import { podReady } from "./podReady";
 import type { ClusterSnapshot } from "./snapshot/ClusterSnapshot";
 
 /** One address behind a Service and the object it points at. */
@@ -28,8 +29,8 @@ export function isLeaderLock(endpoints: Endpoints): boolean {
 /**
  * The endpoints of a Service: from its Endpoints object when there is one,
  * else from its EndpointSlices (`endpoints: null` counts as none), else
- * derived from the pods its selector matches (running and Ready → ready,
- * running but not Ready → not ready) — so a cluster or scenario that serves
+ * derived from the pods its selector matches (running and ready → ready,
+ * running but not ready → not ready, readiness as `podReady` judges it) — so a cluster or scenario that serves
  * only slices, or neither, is still judged.
  */
 export function serviceEndpoints(snapshot: ClusterSnapshot, service: Service): ServiceEndpoints {
@@ -63,7 +64,7 @@ export function serviceEndpoints(snapshot: ClusterSnapshot, service: Service): S
   for (const pod of selectedPods(snapshot, service)) {
     if (pod.status?.phase !== "Running" || pod.metadata?.deletionTimestamp != null) continue;
     const t = { ip: pod.status.podIP ?? "", kind: "Pod", name: pod.metadata?.name };
-    (isPodReady(pod) ? ready : notReady).push(t);
+    (podReady(pod) ? ready : notReady).push(t);
   }
   return { ready, notReady, source: "pods", endpoints: undefined };
 }
@@ -74,10 +75,6 @@ export function selectedPods(snapshot: ClusterSnapshot, service: Service): Pod[]
   return snapshot
     .list("pods", service.metadata?.namespace)
     .filter((p) => matchesEqualityMap(selector, p.metadata?.labels));
-}
-
-export function isPodReady(pod: Pod): boolean {
-  return (pod.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
 }
 
 function target(
