@@ -142,4 +142,21 @@ describe("parseIntent", () => {
       "describe deployment api -n web",
     );
   });
+
+  it("knows every kind kube's table knows, but not the kind names that are everyday words", () => {
+    expect(parseIntent("list storageclasses").command).toBe("get storageclasses -A");
+    expect(parseIntent("describe pdb web", { defaultNamespace: "shop" }).command).toBe(
+      "describe poddisruptionbudget web -n shop",
+    );
+    // kubectl reads "no", "quota" and "endpoints" as kinds; a question does not.
+    for (const text of [
+      "why does checkout have no endpoints in shop?",
+      "why is checkout over quota in shop?",
+    ]) {
+      const intent = parseIntent(text);
+      expect(intent.resource?.kind, text).not.toBe("Endpoints");
+      expect(intent.resource?.kind, text).not.toBe("ResourceQuota");
+      expect(intent.resource?.kind, text).not.toBe("Node");
+    }
+  });
 });

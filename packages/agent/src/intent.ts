@@ -1,3 +1,5 @@
+import { canonicalKind as kubeCanonicalKind } from "@kubemedic/kube";
+
 /**
  * Scoping a question: what the user wants, in which namespace, about which
  * object. Deterministic and small on purpose; the graph uses it to decide
@@ -56,33 +58,14 @@ export interface Intent {
   namespaceExplicit: boolean;
 }
 
-/** kubectl's short names and plurals → canonical kind. */
-const KIND_ALIASES: Record<string, string> = {};
-for (const [kind, aliases] of Object.entries({
-  Pod: ["pod", "pods", "po"],
-  Deployment: ["deployment", "deployments", "deploy", "deploys"],
-  Service: ["service", "services", "svc"],
-  StatefulSet: ["statefulset", "statefulsets", "sts"],
-  DaemonSet: ["daemonset", "daemonsets", "ds"],
-  ReplicaSet: ["replicaset", "replicasets", "rs"],
-  Job: ["job", "jobs"],
-  CronJob: ["cronjob", "cronjobs", "cj"],
-  Node: ["node", "nodes"],
-  PersistentVolumeClaim: ["persistentvolumeclaim", "persistentvolumeclaims", "pvc", "pvcs"],
-  Ingress: ["ingress", "ingresses", "ing"],
-  ConfigMap: ["configmap", "configmaps", "cm"],
-  Secret: ["secret", "secrets"],
-  HorizontalPodAutoscaler: ["horizontalpodautoscaler", "hpa", "hpas"],
-  NetworkPolicy: ["networkpolicy", "networkpolicies", "netpol"],
-  Namespace: ["namespace", "namespaces", "ns"],
-  Event: ["event", "events", "ev"],
-})) {
-  for (const alias of aliases) KIND_ALIASES[alias] = kind;
-}
-
+/**
+ * kubectl's short names and plurals → canonical kind (kube's table), except
+ * kind names that are everyday words in a question ("no endpoints", "over quota").
+ */
 export function canonicalKind(word: string): string | undefined {
-  return KIND_ALIASES[word.toLowerCase()];
+  return PROSE.has(word.toLowerCase()) ? undefined : kubeCanonicalKind(word);
 }
+const PROSE = new Set(["no", "quota", "endpoints"]);
 
 /** kubectl's `no/edge-1` form; "no" alone is an English word, not a kind. */
 function slashKind(word: string): string | undefined {

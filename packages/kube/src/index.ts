@@ -29,6 +29,9 @@ export { findShellSyntax } from "./kubectl/parse/shellSyntax";
 //   correlate(kc, { namespace?, resource?, signal? }) → Promise<RootCauseCandidate[]>    (best first; [] when healthy)
 //   loadSnapshot(kc, { namespace?, signal? }) → ClusterSnapshot; then analyzeSnapshot(snapshot, opts),
 //   correlateSnapshot(snapshot, opts) and snapshot.close(); listAnalyzers() → { name, core }[]
+// The object model both build on (src/model/): kind names and aliases as users write them.
+//   canonicalKind("deploy") → "Deployment"; canonicalKind("checkout") → undefined
+export { canonicalKind } from "./model/kinds";
 export { analyze } from "./analyze/analyze";
 export type { AnalyzeCallOptions } from "./analyze/analyze";
 export type { AnalyzeOptions, ResourceRef } from "./analyze/AnalyzeOptions";

@@ -63,7 +63,8 @@ export function selectAnalyzers(
     return { analyzers, errors };
   }
   if (options.resource !== undefined) {
-    const forKind = ANALYZERS_FOR_KIND[canonicalKind(options.resource.kind)];
+    const forKind =
+      ANALYZERS_FOR_KIND[canonicalKind(options.resource.kind) ?? options.resource.kind];
     if (forKind !== undefined)
       return {
         analyzers: forKind.map((n) => analyzerByName(n)).filter((a) => a !== undefined),
@@ -151,7 +152,7 @@ export function toOutput(results: AnalysisResultItem[], errors: string[]): Analy
 
 /** True when a result is about the resource itself or about something it owns. */
 export function concerns(r: AnalysisResultItem, resource: ResourceRef): boolean {
-  const kind = canonicalKind(resource.kind);
+  const kind = canonicalKind(resource.kind) ?? resource.kind;
   const parts = r.name.split("/");
   const [ns, name] = parts.length === 1 ? [undefined, parts[0]] : [parts[0], parts[1]];
   if (

@@ -60,7 +60,7 @@ export async function correlateSnapshot(
   if (options.resource !== undefined) {
     const r = options.resource;
     const key = refKey({
-      kind: canonicalKind(r.kind),
+      kind: canonicalKind(r.kind) ?? r.kind,
       namespace: r.namespace ?? ctx.namespace,
       name: r.name,
     });
