@@ -19,7 +19,7 @@ describe("analyzer findings and correlation candidates over the full built-in cl
     // Regression: the scan view ranks each finding by the candidates that name it. A
     // NotReady node or a Service emptied by crashing pods must be named by a cause, and
     // a Service without endpoints is a root cause only where nothing else explains it.
-    const snapshot = fullClusterSnapshot();
+    const snapshot = await fullClusterSnapshot();
     const [all, analysis] = await Promise.all([
       correlateSnapshot(snapshot),
       analyzeSnapshot(snapshot),
@@ -32,8 +32,8 @@ describe("analyzer findings and correlation candidates over the full built-in cl
       })
       .filter((key) => !named.has(key));
     expect(unlinked).toEqual([]);
-    const expectedNoEndpoints = scenarioNames()
-      .map(readScenario)
+    const expectedNoEndpoints = (await Promise.all(scenarioNames().map(readScenario)))
+
       .filter((f) => f.expect.category === "NoEndpoints")
       .map((f) => f.expect.resource);
     expect(all.filter((c) => c.category === "NoEndpoints").map((c) => refKey(c.primary))).toEqual(

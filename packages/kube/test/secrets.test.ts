@@ -11,10 +11,10 @@ import {
  * keys, connection strings), base64 and decoded. Usernames are left out: they
  * are ordinary words that also name objects.
  */
-function secretValues(): string[] {
+async function secretValues(): Promise<string[]> {
   const values = new Set<string>();
   for (const name of scenarioNames())
-    for (const o of readScenario(name).objects) {
+    for (const o of (await readScenario(name)).objects) {
       const obj = o as {
         kind?: string;
         data?: Record<string, string>;
@@ -37,9 +37,9 @@ function secretValues(): string[] {
 
 describe("no Secret value leaves analysis or correlation", () => {
   it("holds for every analyzer (Log included) and every candidate over the full built-in cluster", async () => {
-    const secrets = secretValues();
+    const secrets = await secretValues();
     expect(secrets.length).toBeGreaterThan(0);
-    const snapshot = fullClusterSnapshot();
+    const snapshot = await fullClusterSnapshot();
     const analysis = await analyzeSnapshot(snapshot, {
       filters: [
         "Pod",

@@ -51,7 +51,7 @@ describe("analyzeSnapshot", () => {
   });
 
   it("produces the JSON shape key for key and sorts results by kind then name", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const out = await analyzeSnapshot(scenarioSnapshot(f), { namespace: "shop" });
     expect(AnalysisOutput.parse(out)).toEqual(out);
     expect(Object.keys(out)).toEqual(["provider", "errors", "status", "problems", "results"]);
@@ -72,7 +72,7 @@ describe("analyzeSnapshot", () => {
   });
 
   it("runs only the named filters (case-sensitive) and reports unknown ones", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const out = await analyzeSnapshot(scenarioSnapshot(f), {
       namespace: "shop",
       filters: ["Deployment,pod", "Storage"],
@@ -85,7 +85,7 @@ describe("analyzeSnapshot", () => {
   });
 
   it("filters by label selector and rejects a malformed one with a usage error", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const snapshot = scenarioSnapshot(f);
     const none = await analyzeSnapshot(snapshot, {
       namespace: "shop",
@@ -98,7 +98,7 @@ describe("analyzeSnapshot", () => {
   });
 
   it("focuses on one resource: the Deployment, its ReplicaSets and its pods", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const out = await analyzeSnapshot(scenarioSnapshot(f), {
       resource: { kind: "deploy", name: "checkout", namespace: "shop" },
     });
@@ -130,7 +130,7 @@ describe("analyzeSnapshot", () => {
   });
 
   it("anonymizes on request", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const out = await analyzeSnapshot(scenarioSnapshot(f), { namespace: "shop", anonymize: true });
     expect(JSON.stringify(out.results)).not.toContain("checkout");
   });
@@ -144,9 +144,9 @@ describe("analyzeSnapshot", () => {
   });
 
   it("finds nothing in the healthy namespaces of the full built-in cluster", async () => {
-    const snapshot = fullClusterSnapshot();
+    const snapshot = await fullClusterSnapshot();
     const out = await analyzeSnapshot(snapshot);
-    const healthy = healthyNamespaces();
+    const healthy = await healthyNamespaces();
     // Derived from the scenario files (three Healthy scenarios and declared healthy namespaces).
     expect(healthy.length).toBeGreaterThanOrEqual(3);
     const inHealthy = (out.results ?? []).filter((r) =>

@@ -21,7 +21,7 @@ function textOf(c: RootCauseCandidate): string {
 describe("correlateSnapshot over every built-in scenario (files, no simulator)", () => {
   for (const name of scenarioNames()) {
     it(name, async () => {
-      const f = readScenario(name);
+      const f = await readScenario(name);
       const candidates = await correlateSnapshot(scenarioSnapshot(f), { namespace: f.namespace });
       for (const c of candidates) {
         expect(RootCauseCandidate.parse(c)).toEqual(c);
@@ -55,15 +55,15 @@ describe("correlateSnapshot over every built-in scenario (files, no simulator)",
 
 describe("correlateSnapshot over the full built-in cluster", () => {
   it("ranks each scenario's cause first within its namespace and invents nothing in the healthy ones", async () => {
-    const snapshot = fullClusterSnapshot();
+    const snapshot = await fullClusterSnapshot();
     const all = await correlateSnapshot(snapshot);
-    const healthy = new Set(healthyNamespaces());
+    const healthy = new Set(await healthyNamespaces());
     expect(
       all
         .filter((c) => healthy.has(c.primary.namespace ?? ""))
         .map((c) => `${c.category} ${refKey(c.primary)}`),
     ).toEqual([]);
-    for (const f of scenarioNames().map(readScenario)) {
+    for (const f of await Promise.all(scenarioNames().map(readScenario))) {
       if (f.expect.category === "Healthy") continue;
       const scoped = await correlateSnapshot(snapshot, { namespace: f.namespace });
       expect(`${f.name}: ${scoped[0]?.category}`).toBe(`${f.name}: ${f.expect.category}`);
@@ -71,7 +71,7 @@ describe("correlateSnapshot over the full built-in cluster", () => {
   });
 
   it("narrows to one resource", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const candidates = await correlateSnapshot(scenarioSnapshot(f), {
       namespace: "shop",
       resource: { kind: "svc", name: "checkout" },

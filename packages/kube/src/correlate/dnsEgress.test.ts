@@ -76,7 +76,7 @@ describe("dnsEgressVerdict", () => {
 
 describe("a DNS failure caused by an egress policy (netpol-egress-blocks-dns)", () => {
   it("blames the policy, not DNS, and proposes a rule for port 53", async () => {
-    const { snapshot } = scenarioVariant("netpol-egress-blocks-dns");
+    const { snapshot } = await scenarioVariant("netpol-egress-blocks-dns");
     const [top] = await correlateSnapshot(snapshot, { namespace: "ledger" });
     expect(top?.category).toBe("NetworkPolicyBlocked");
     expect(refKey(top!.primary)).toBe("NetworkPolicy/ledger/restrict-egress");
@@ -85,7 +85,7 @@ describe("a DNS failure caused by an egress policy (netpol-egress-blocks-dns)", 
   });
 
   it("is a DNS failure again once the policy admits DNS", async () => {
-    const { snapshot } = scenarioVariant("netpol-egress-blocks-dns", {
+    const { snapshot } = await scenarioVariant("netpol-egress-blocks-dns", {
       edit: (objects) => {
         const policy = objects.find((o) => o.metadata.name === "restrict-egress") as unknown as {
           spec: { egress: unknown[] };

@@ -39,7 +39,7 @@ describe("parsePodSecurity", () => {
 
 describe("pods refused by Pod Security admission (podsecurity-rejects-pods)", () => {
   it("names the enforced level, each failed check and a template patch; the Service without endpoints is its symptom", async () => {
-    const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
+    const { snapshot } = await scenarioVariant("podsecurity-rejects-pods");
     const [top, ...rest] = await correlateSnapshot(snapshot, { namespace: "compliance" });
     expect(top?.category).toBe("Other");
     expect(refKey(top!.primary)).toBe("Deployment/compliance/audit-exporter");
@@ -85,7 +85,7 @@ describe("pods refused by Pod Security admission (podsecurity-rejects-pods)", ()
 
 describe("pods of a CronJob or a Job refused by Pod Security admission", () => {
   const topFor = async (owner: "Job" | "CronJob") => {
-    const { snapshot } = scenarioVariant("podsecurity-rejects-pods", {
+    const { snapshot } = await scenarioVariant("podsecurity-rejects-pods", {
       edit: (objects) => moveUnderJob(objects, "audit-exporter", owner),
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "compliance" });

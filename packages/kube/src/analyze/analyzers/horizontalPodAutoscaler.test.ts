@@ -12,7 +12,7 @@ const hpa = (spec: object, status: object = {}) => ({
 
 describe("HorizontalPodAutoscaler analyzer", () => {
   it("flags the HPA whose target has no cpu request, passing its condition through", async () => {
-    const f = readScenario("hpa-no-requests");
+    const f = await readScenario("hpa-no-requests");
     const results = await runAnalyzer(horizontalPodAutoscalerAnalyzer, f.objects, {
       namespace: "search",
     });

@@ -5,7 +5,7 @@ import { ingressAnalyzer } from "./ingress";
 
 describe("Ingress analyzer", () => {
   it("flags the missing backend Service of the ingress scenario", async () => {
-    const f = readScenario("ingress-missing-service");
+    const f = await readScenario("ingress-missing-service");
     const results = await runAnalyzer(ingressAnalyzer, f.objects, { namespace: "blog" });
     expect(texts(results)).toEqual([
       "Ingress routes to Service blog/blog-web, which does not exist.",

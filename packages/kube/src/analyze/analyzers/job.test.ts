@@ -5,7 +5,7 @@ import { jobAnalyzer } from "./job";
 
 describe("Job analyzer", () => {
   it("flags the failed migration (its BackoffLimitExceeded event ties with an earlier one, and the earlier wins as in k8sgpt)", async () => {
-    const f = readScenario("job-backoff-limit");
+    const f = await readScenario("job-backoff-limit");
     const results = await runAnalyzer(jobAnalyzer, f.objects, { namespace: "batch" });
     expect(results.map((r) => [r.name, r.parentObject])).toEqual([["batch/db-migrate", ""]]);
     expect(texts(results)).toEqual(["Job db-migrate has failed pods and has not completed."]);

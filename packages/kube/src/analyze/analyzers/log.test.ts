@@ -6,7 +6,7 @@ import { firstErrorLine, logAnalyzer } from "./log";
 
 describe("Log analyzer", () => {
   it("reports the first error line of the current and previous logs, as kind Pod named ns/pod/container", async () => {
-    const f = readScenario("crashloop-missing-env");
+    const f = await readScenario("crashloop-missing-env");
     const results = await runAnalyzer(logAnalyzer, f.objects, { namespace: "shop", logs: f.logs });
     const checkout = results.filter((r) => r.name.startsWith("shop/checkout-"));
     expect(checkout.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { isBadNodeCondition, nodeAnalyzer } from "./node";
 
 describe("Node analyzer", () => {
   it("flags the NotReady edge node whatever the namespace asked for", async () => {
-    const f = readScenario("node-notready");
+    const f = await readScenario("node-notready");
     const results = await runAnalyzer(nodeAnalyzer, f.objects, { namespace: "iot" });
     expect(results.map((r) => r.name)).toEqual(["edge-worker-1"]);
     expect(texts(results).join("\n")).toContain("Ready=Unknown");

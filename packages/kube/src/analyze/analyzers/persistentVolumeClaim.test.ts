@@ -5,7 +5,7 @@ import { persistentVolumeClaimAnalyzer } from "./persistentVolumeClaim";
 
 describe("PersistentVolumeClaim analyzer", () => {
   it("passes ProvisioningFailed through (no parent: the claim has no owner reference)", async () => {
-    const f = readScenario("pvc-missing-storageclass");
+    const f = await readScenario("pvc-missing-storageclass");
     const results = await runAnalyzer(persistentVolumeClaimAnalyzer, f.objects, {
       namespace: "data",
     });

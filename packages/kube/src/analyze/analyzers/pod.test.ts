@@ -196,7 +196,7 @@ describe("Pod analyzer", () => {
   });
 
   it("finds the failing pods of the image-pull scenario", async () => {
-    const f = readScenario("imagepull-bad-tag");
+    const f = await readScenario("imagepull-bad-tag");
     const results = await runAnalyzer(podAnalyzer, f.objects, { namespace: f.namespace });
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.parentObject === "Deployment/payments-api")).toBe(true);

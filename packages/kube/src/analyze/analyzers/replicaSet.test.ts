@@ -40,7 +40,7 @@ describe("ReplicaSet analyzer", () => {
   });
 
   it("sees the quota scenario only when the ReplicaSet created no pod at all", async () => {
-    const f = readScenario("quota-exceeded");
+    const f = await readScenario("quota-exceeded");
     const results = await runAnalyzer(replicaSetAnalyzer, f.objects);
     // reporting has one pod, so status.replicas is 1: k8sgpt's rule (replicas == 0) stays silent.
     expect(results.filter((r) => r.name.startsWith("team-a/"))).toEqual([]);

@@ -112,12 +112,12 @@ describe("Service analyzer", () => {
   });
 
   it("flags the selector-mismatch scenario's Service and nothing in the healthy ones", async () => {
-    const f = readScenario("service-selector-mismatch");
+    const f = await readScenario("service-selector-mismatch");
     expect(texts(await runAnalyzer(serviceAnalyzer, f.objects, { namespace: "web" }))).toEqual([
       "Service web/frontend has no endpoints; it expects pods labelled app.kubernetes.io/name=front-end.",
     ]);
     for (const name of ["healthy-storefront", "healthy-tools"]) {
-      const h = readScenario(name);
+      const h = await readScenario(name);
       expect(await runAnalyzer(serviceAnalyzer, h.objects, { namespace: h.namespace })).toEqual([]);
     }
   });

@@ -5,7 +5,7 @@ import { statefulSetAnalyzer } from "./statefulSet";
 
 describe("StatefulSet analyzer", () => {
   it("flags the missing StorageClass and the pod that is not running in the PVC scenario", async () => {
-    const f = readScenario("pvc-missing-storageclass");
+    const f = await readScenario("pvc-missing-storageclass");
     const results = await runAnalyzer(statefulSetAnalyzer, f.objects, { namespace: f.namespace });
     expect(results.map((r) => r.name)).toEqual(["data/clickhouse"]);
     const all = texts(results).join("\n");

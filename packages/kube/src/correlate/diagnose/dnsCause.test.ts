@@ -6,7 +6,7 @@ import { resolveHost } from "../resolveHost";
 
 describe("a short name that resolves only in another namespace (crashloop-dns-other-namespace)", () => {
   it("finds the Service in the other namespace and proposes its fully qualified name", async () => {
-    const { snapshot } = scenarioVariant("crashloop-dns-other-namespace");
+    const { snapshot } = await scenarioVariant("crashloop-dns-other-namespace");
     const [top] = await correlateSnapshot(snapshot, { namespace: "notify" });
     expect(top?.category).toBe("DNSFailure");
     expect(top?.rootCause).toContain("but there is one in namespace default");
@@ -25,7 +25,7 @@ describe("a short name that resolves only in another namespace (crashloop-dns-ot
 
   it("never repeats a credential-bearing env value in the excerpt or the fix command", async () => {
     const url = "smtp://mailer:corpus-smtp-pw-4711@smtp-relay:587";
-    const { snapshot } = scenarioVariant("crashloop-dns-other-namespace", {
+    const { snapshot } = await scenarioVariant("crashloop-dns-other-namespace", {
       edit(objects) {
         const pods = objects.filter(
           (o) =>

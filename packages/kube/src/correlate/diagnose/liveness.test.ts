@@ -9,7 +9,7 @@ const POD = "booking-service-7b6d5f9c8d-f4q8n";
 
 describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-start)", () => {
   it("compares the probe's budget with the instance's lifetime and proposes a startupProbe", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
     expect(top?.category).toBe("ProbeFailure");
     expect(top?.score).toBe(0.9);
@@ -25,7 +25,7 @@ describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-st
   it("still blames the probe, without calling it a slow start, when the log ends in an error", async () => {
     const failing =
       "INFO Starting BookingServiceApplication\nERROR Application run failed: java.lang.IllegalStateException: cache backend down\n";
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       logs: {
         [`${POD}/booking-service/previous`]: failing,
         ["booking-service-7b6d5f9c8d-x9d2k/booking-service/previous"]: failing,
@@ -39,7 +39,7 @@ describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-st
   });
 
   it("patches a CronJob's job template, where its pods come from", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) => moveUnderJob(objects, "booking-service", "CronJob"),
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });
@@ -56,7 +56,7 @@ describe("a crash loop whose cause is the liveness probe (liveness-kills-slow-st
   });
 
   it("proposes no patch for a Job, whose pod template the API refuses to change", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) => moveUnderJob(objects, "booking-service", "Job"),
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "reservations" });

@@ -6,7 +6,7 @@ import { correlateSnapshot } from "../correlateSnapshot";
 
 /** missing-secret: billing/invoice-api cannot create its container (CreateContainerConfigError). */
 async function topFor(owner?: "Job" | "CronJob") {
-  const { snapshot } = scenarioVariant(
+  const { snapshot } = await scenarioVariant(
     "missing-secret",
     owner === undefined ? {} : { edit: (objects) => moveUnderJob(objects, "invoice-api", owner) },
   );

@@ -9,7 +9,7 @@ const PODS = ["portal-web-6f9b7d8c5d-j4p8s", "portal-web-6f9b7d8c5d-r7k2d"];
 
 describe("a readiness probe answered with a 5xx (netpol-blocks-frontend)", () => {
   it("follows the application's own log to the NetworkPolicy that drops its upstream calls", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     const [top] = await correlateSnapshot(snapshot, { namespace: "portal" });
     expect(top?.category).toBe("NetworkPolicyBlocked");
     expect(refKey(top!.primary)).toBe("NetworkPolicy/portal/default-deny");
@@ -20,7 +20,7 @@ describe("a readiness probe answered with a 5xx (netpol-blocks-frontend)", () =>
 
   it("stays a probe failure when the log names no outside cause", async () => {
     const quiet = '{"level":"warn","msg":"GET /api/ready 503","reason":"warming up"}\n';
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       logs: Object.fromEntries(PODS.map((p) => [`${p}/portal-web`, quiet])),
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "portal" });
@@ -28,7 +28,7 @@ describe("a readiness probe answered with a 5xx (netpol-blocks-frontend)", () =>
   });
 
   it("finds nothing once a policy admits portal-web → portal-api", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) =>
         objects.push({
           kind: "NetworkPolicy",
@@ -54,12 +54,12 @@ describe("a readiness probe answered with a 5xx (netpol-blocks-frontend)", () =>
 
 describe("an old, recovered timeout in a healthy namespace (healthy-zero-trust)", () => {
   it("is checked against the policies and invents nothing while they admit the traffic", async () => {
-    const { snapshot } = scenarioVariant("healthy-zero-trust");
+    const { snapshot } = await scenarioVariant("healthy-zero-trust");
     expect(await correlateSnapshot(snapshot, { namespace: "wiki" })).toEqual([]);
   });
 
   it("would be blamed on the policy set if the database's ingress rule were missing", async () => {
-    const { snapshot } = scenarioVariant("healthy-zero-trust", {
+    const { snapshot } = await scenarioVariant("healthy-zero-trust", {
       drop: (o) => o.kind === "NetworkPolicy" && o.metadata.name === "wiki-db-clients",
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "wiki" });
@@ -70,7 +70,7 @@ describe("an old, recovered timeout in a healthy namespace (healthy-zero-trust)"
 
 describe("a readiness probe on the wrong port, for a CronJob's pods (readiness-wrong-port)", () => {
   it("reads and patches the probe in the job template", async () => {
-    const { snapshot } = scenarioVariant("readiness-wrong-port", {
+    const { snapshot } = await scenarioVariant("readiness-wrong-port", {
       edit: (objects) => moveUnderJob(objects, "catalog-api", "CronJob"),
     });
     const [top] = await correlateSnapshot(snapshot, { namespace: "catalog" });

@@ -10,8 +10,8 @@ import { absentOptionalSources } from "./optionalConfig";
 
 const NAME = "ingress-503-missing-secret";
 
-function accountsWeb(): Container {
-  const d = readScenario(NAME).objects.find(
+async function accountsWeb(): Promise<Container> {
+  const d = (await readScenario(NAME)).objects.find(
     (o) =>
       (o as { kind?: string }).kind === "Deployment" &&
       (o as { metadata?: { name?: string } }).metadata?.name === "accounts-web",
@@ -23,9 +23,9 @@ function accountsWeb(): Container {
 
 describe("absent optional config behind a crash loop", () => {
   it("names the optional envFrom Secret that does not exist as the reason the variable is unset", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     expect(
-      absentOptionalSources(snapshot, "accounts", accountsWeb(), "OAUTH_CLIENT_SECRET"),
+      absentOptionalSources(snapshot, "accounts", await accountsWeb(), "OAUTH_CLIENT_SECRET"),
     ).toEqual([
       {
         kind: "Secret",
@@ -51,7 +51,7 @@ describe("absent optional config behind a crash loop", () => {
   });
 
   it("leaves a plain crash loop once the Secret exists", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) =>
         objects.push({
           kind: "Secret",
@@ -63,8 +63,8 @@ describe("absent optional config behind a crash loop", () => {
     expect(top?.category).toBe("CrashLoop");
   });
 
-  it("reports an optional key reference whose key is missing, and ignores required references", () => {
-    const { snapshot } = scenarioVariant(NAME);
+  it("reports an optional key reference whose key is missing, and ignores required references", async () => {
+    const { snapshot } = await scenarioVariant(NAME);
     const secretKey = (optional: boolean): Container => ({
       name: "app",
       env: [
@@ -83,20 +83,20 @@ describe("absent optional config behind a crash loop", () => {
     );
   });
 
-  it("claims nothing when the Secrets could not be listed", () => {
+  it("claims nothing when the Secrets could not be listed", async () => {
     const blind = new ClusterSnapshot({
       data: { configmaps: [] },
       failures: { secrets: "secrets is forbidden" },
     });
-    expect(absentOptionalSources(blind, "accounts", accountsWeb(), "OAUTH_CLIENT_SECRET")).toEqual(
-      [],
-    );
+    expect(
+      absentOptionalSources(blind, "accounts", await accountsWeb(), "OAUTH_CLIENT_SECRET"),
+    ).toEqual([]);
   });
 });
 
 describe("the key an optional reference misses, added where its kind keeps keys", () => {
   it("a ConfigMap gets it under data (stringData exists only on a Secret)", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) => {
         for (const o of objects) {
           const spec = (
@@ -124,7 +124,7 @@ describe("the key an optional reference misses, added where its kind keeps keys"
 
 describe("the restart after the config exists, by the kind that owns the pods", () => {
   const fixesFor = async (edit?: Parameters<typeof scenarioVariant>[1]) => {
-    const { snapshot } = scenarioVariant(NAME, edit);
+    const { snapshot } = await scenarioVariant(NAME, edit);
     const [top] = await correlateSnapshot(snapshot, { namespace: "accounts" });
     expect(top?.category).toBe("MissingConfig");
     return top?.fixes ?? [];

@@ -6,7 +6,7 @@ const NAME = "imagepull-missing-pull-secret";
 
 describe("a 401 from a private registry with a missing pull secret (imagepull-missing-pull-secret)", () => {
   it("names the missing Secret and the command that creates it", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     const [top] = await correlateSnapshot(snapshot, { namespace: "partners" });
     expect(top?.category).toBe("ImagePull");
     expect(top?.rootCause).toContain(
@@ -27,7 +27,7 @@ describe("a 401 from a private registry with a missing pull secret (imagepull-mi
   });
 
   it("reads the ServiceAccount's pull secrets too, and says nothing more once the Secret exists", async () => {
-    const viaAccount = scenarioVariant(NAME, {
+    const viaAccount = await scenarioVariant(NAME, {
       edit: (objects) => {
         for (const o of objects)
           if (o.kind === "Pod" || o.kind === "Deployment" || o.kind === "ReplicaSet") {
@@ -49,7 +49,7 @@ describe("a 401 from a private registry with a missing pull secret (imagepull-mi
     expect(viaSa?.related.some((r) => r.kind === "Secret" && r.name === "acme-registry")).toBe(
       true,
     );
-    const present = scenarioVariant(NAME, {
+    const present = await scenarioVariant(NAME, {
       edit: (objects) =>
         objects.push({
           kind: "Secret",

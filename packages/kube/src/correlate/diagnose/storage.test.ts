@@ -7,7 +7,7 @@ const NAME = "ingress-503-pvc-access-mode";
 
 describe("a claim the provisioner refuses for its access mode (ingress-503-pvc-access-mode)", () => {
   it("names ReadWriteMany against the class's provisioner and proposes a ReadWriteOnce claim", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     const [top] = await correlateSnapshot(snapshot, { namespace: "monitoring" });
     expect(top?.category).toBe("StorageProvisioning");
     expect(refKey(top!.primary)).toBe("PersistentVolumeClaim/monitoring/grafana-storage");
@@ -22,7 +22,7 @@ describe("a claim the provisioner refuses for its access mode (ingress-503-pvc-a
   });
 
   it("reports any other provisioning failure without inventing an access-mode story", async () => {
-    const { snapshot } = scenarioVariant(NAME, {
+    const { snapshot } = await scenarioVariant(NAME, {
       edit: (objects) => {
         for (const o of objects)
           if (o.kind === "Event" && (o as { reason?: string }).reason === "ProvisioningFailed")

@@ -37,7 +37,7 @@ async function commandsFor(
   c: (typeof CASES)[number],
   owner?: "Job" | "CronJob",
 ): Promise<CandidateFix[]> {
-  const { snapshot } = scenarioVariant(
+  const { snapshot } = await scenarioVariant(
     c.scenario,
     owner === undefined ? {} : { edit: (objects) => moveUnderJob(objects, c.workload, owner) },
   );

@@ -4,6 +4,7 @@ import {
   scenarioVariant,
   type EditableObject,
 } from "../../model/testing/scenarioVariant";
+import type { ClusterSnapshot } from "../../model/snapshot/ClusterSnapshot";
 import { moveUnderJob } from "../../model/testing/underJob";
 import { refKey } from "../Candidate";
 import { correlateSnapshot } from "../correlateSnapshot";
@@ -34,12 +35,12 @@ function specsOf(objects: EditableObject[]): PodSpecShape[] {
   ];
 }
 
-function variant(
+async function variant(
   message: string,
   change: (spec: PodSpecShape) => void,
   more?: (objects: EditableObject[]) => void,
-) {
-  return scenarioVariant("pending-insufficient-cpu", {
+): Promise<ClusterSnapshot> {
+  const { snapshot } = await scenarioVariant("pending-insufficient-cpu", {
     edit: (objects) => {
       for (const spec of specsOf(objects)) change(spec);
       const pod = objectOf(objects, "Pod", POD) as unknown as {
@@ -52,11 +53,12 @@ function variant(
         e["note"] = message;
       more?.(objects);
     },
-  }).snapshot;
+  });
+  return snapshot;
 }
 
-const top = async (snapshot: ReturnType<typeof variant>) =>
-  (await correlateSnapshot(snapshot, { namespace: "ml" }))[0];
+const top = async (snapshot: Promise<ClusterSnapshot>) =>
+  (await correlateSnapshot(await snapshot, { namespace: "ml" }))[0];
 
 describe("Pending: the scheduler's reason decoded against the pod and the nodes", () => {
   it("insufficient memory: the request against the largest allocatable", async () => {
@@ -354,7 +356,7 @@ describe("Pending pods of a CronJob or a Job: fixes go where the API accepts the
     spec.nodeSelector = { disktype: "nvme" };
   };
   const tainted = async (owner: "Job" | "CronJob") => {
-    const { snapshot } = scenarioVariant("pending-taint-mismatch", {
+    const { snapshot } = await scenarioVariant("pending-taint-mismatch", {
       edit: (objects) => moveUnderJob(objects, "inference", owner),
     });
     return (await correlateSnapshot(snapshot, { namespace: "vision" }))[0];

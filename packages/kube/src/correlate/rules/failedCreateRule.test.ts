@@ -5,7 +5,7 @@ import { correlateSnapshot } from "../correlateSnapshot";
 
 describe("a rollout stuck on a quota (rollout-stuck-quota)", () => {
   it("names the ResourceQuota, with the stuck rollout it explains as its symptom, degraded rather than down", async () => {
-    const { snapshot } = scenarioVariant("rollout-stuck-quota");
+    const { snapshot } = await scenarioVariant("rollout-stuck-quota");
     const [top, ...rest] = await correlateSnapshot(snapshot, { namespace: "fulfilment" });
     expect(top?.category).toBe("QuotaExceeded");
     expect(refKey(top!.primary)).toBe("ResourceQuota/fulfilment/fulfilment-quota");
@@ -27,7 +27,7 @@ describe("a rollout stuck on a quota (rollout-stuck-quota)", () => {
   });
 
   it("is critical when no pod of the workload serves (podsecurity-rejects-pods)", async () => {
-    const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
+    const { snapshot } = await scenarioVariant("podsecurity-rejects-pods");
     const [top] = await correlateSnapshot(snapshot, { namespace: "compliance" });
     expect(top?.severity).toBe("critical");
   });

@@ -7,7 +7,7 @@ const NAME = "ingress-tls-secret-missing";
 
 describe("an Ingress whose TLS Secret is missing (ingress-tls-secret-missing)", () => {
   it("explains the default certificate and points the Ingress at the existing TLS Secret", async () => {
-    const { snapshot } = scenarioVariant(NAME);
+    const { snapshot } = await scenarioVariant(NAME);
     const [top] = await correlateSnapshot(snapshot, { namespace: "status" });
     expect(top?.category).toBe("IngressMisconfig");
     expect(top?.severity).toBe("high");
@@ -25,7 +25,7 @@ describe("an Ingress whose TLS Secret is missing (ingress-tls-secret-missing)", 
   });
 
   it("flags a Secret that holds no certificate, and nothing once a usable one is named", async () => {
-    const keyless = scenarioVariant(NAME, {
+    const keyless = await scenarioVariant(NAME, {
       edit: (objects) =>
         objects.push({
           kind: "Secret",
@@ -36,7 +36,7 @@ describe("an Ingress whose TLS Secret is missing (ingress-tls-secret-missing)", 
     });
     const [top] = await correlateSnapshot(keyless.snapshot, { namespace: "status" });
     expect(top?.rootCause).toContain("holds no certificate (keys: ca.crt");
-    const fixed = scenarioVariant(NAME, {
+    const fixed = await scenarioVariant(NAME, {
       edit: (objects) => {
         const ing = objects.find((o) => o.kind === "Ingress") as unknown as {
           spec: { tls: { secretName: string }[] };

@@ -5,7 +5,7 @@ import { correlateSnapshot } from "../correlateSnapshot";
 
 describe("a Service without endpoints because its Deployment runs no pod", () => {
   it("scaled to zero: NoEndpoints, with the scale-down event that says when (noendpoints-scaled-to-zero)", async () => {
-    const { snapshot } = scenarioVariant("noendpoints-scaled-to-zero");
+    const { snapshot } = await scenarioVariant("noendpoints-scaled-to-zero");
     const [top] = await correlateSnapshot(snapshot, { namespace: "docs" });
     expect(top?.category).toBe("NoEndpoints");
     expect(refKey(top!.primary)).toBe("Service/docs/docs-site");
@@ -19,7 +19,7 @@ describe("a Service without endpoints because its Deployment runs no pod", () =>
   });
 
   it("pods never created: a symptom of the workload, folded into its cause", async () => {
-    const { snapshot } = scenarioVariant("podsecurity-rejects-pods");
+    const { snapshot } = await scenarioVariant("podsecurity-rejects-pods");
     const candidates = await correlateSnapshot(snapshot, { namespace: "compliance" });
     expect(candidates.map((c) => c.category)).toEqual(["Other"]);
     const [cause] = candidates;

@@ -17,7 +17,7 @@ interface IngressShape {
 
 describe("an Ingress whose IngressClass is missing (healthy-storefront variants)", () => {
   it("a class that does not exist: names it, lists the classes that do and patches to the closest", async () => {
-    const { snapshot } = scenarioVariant("healthy-storefront", {
+    const { snapshot } = await scenarioVariant("healthy-storefront", {
       edit: (objects) => {
         (
           objectOf(objects, "Ingress", "storefront") as unknown as IngressShape
@@ -47,7 +47,7 @@ describe("an Ingress whose IngressClass is missing (healthy-storefront variants)
   });
 
   it("no class and no default class: says so and offers the only class there is", async () => {
-    const { snapshot } = scenarioVariant("healthy-storefront", {
+    const { snapshot } = await scenarioVariant("healthy-storefront", {
       edit: (objects) => {
         delete (objectOf(objects, "Ingress", "storefront") as unknown as IngressShape).spec
           .ingressClassName;
@@ -64,7 +64,7 @@ describe("an Ingress whose IngressClass is missing (healthy-storefront variants)
   });
 
   it("no class while a default class exists: nothing to report", async () => {
-    const { snapshot } = scenarioVariant("healthy-storefront", {
+    const { snapshot } = await scenarioVariant("healthy-storefront", {
       edit: (objects) => {
         delete (objectOf(objects, "Ingress", "storefront") as unknown as IngressShape).spec
           .ingressClassName;
@@ -87,7 +87,7 @@ describe("a Service without endpoints because its pods are Pending (pending-insu
     });
 
   it("is a NoEndpoints symptom that counts the Pending pods and depends on them", async () => {
-    const ctx = new CorrelationContext(withService().snapshot, { namespace: "ml" });
+    const ctx = new CorrelationContext((await withService()).snapshot, { namespace: "ml" });
     const [service, ...others] = await serviceRule.run(ctx);
     expect(others).toEqual([]);
     expect(service?.category).toBe("NoEndpoints");
@@ -105,7 +105,7 @@ describe("a Service without endpoints because its pods are Pending (pending-insu
   });
 
   it("is folded into the scheduler's verdict, which names it as its symptom", async () => {
-    const candidates = await correlateSnapshot(withService().snapshot, { namespace: "ml" });
+    const candidates = await correlateSnapshot((await withService()).snapshot, { namespace: "ml" });
     expect(candidates.map((c) => c.category)).toEqual(["Unschedulable"]);
     const [cause] = candidates;
     expect(cause?.related).toContainEqual({
@@ -123,7 +123,7 @@ describe("a Service without endpoints because its pods are Pending (pending-insu
   });
 
   it("goes away once the pod runs and is ready", async () => {
-    const { snapshot } = scenarioVariant("pending-insufficient-cpu", {
+    const { snapshot } = await scenarioVariant("pending-insufficient-cpu", {
       edit: (objects) => {
         objects.push({
           kind: "Service",
@@ -151,7 +151,7 @@ describe("OOMKilled: the limit against what was observed (oomkilled variants)", 
   const POD = "report-worker-84c6d9f7b8-k2v9t";
 
   it("states the limit, live usage from the metrics API and the last figure the log printed", async () => {
-    const { snapshot } = scenarioVariant("oomkilled");
+    const { snapshot } = await scenarioVariant("oomkilled");
     const [top] = await correlateSnapshot(snapshot, { namespace: "analytics" });
     expect(top?.category).toBe("OOMKilled");
     expect(top?.rootCause).toContain("it uses more memory than its limit of 256Mi.");
@@ -167,7 +167,7 @@ describe("OOMKilled: the limit against what was observed (oomkilled variants)", 
   });
 
   it("takes the figure from the log and the limit from the template: change both, the text follows", async () => {
-    const { snapshot } = scenarioVariant("oomkilled", {
+    const { snapshot } = await scenarioVariant("oomkilled", {
       drop: (o) => o.kind === "PodMetrics",
       edit: (objects) => {
         const d = objectOf(objects, "Deployment", "report-worker") as unknown as {
@@ -202,7 +202,7 @@ describe("OOMKilled: the limit against what was observed (oomkilled variants)", 
   });
 
   it("without a limit of its own: blames the node or a namespace default, proposes no raise", async () => {
-    const { snapshot } = scenarioVariant("oomkilled", {
+    const { snapshot } = await scenarioVariant("oomkilled", {
       edit: (objects) => {
         for (const o of objects.filter(
           (x) =>

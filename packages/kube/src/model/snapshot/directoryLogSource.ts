@@ -26,9 +26,13 @@ export function directoryLogSource(root: string): LogSource {
             : `container "${r.container}" in pod "${r.pod}" has no log`,
         );
       }
-      const tail = r.tailLines ?? 100;
-      const lines = text.replace(/\n$/, "").split("\n");
-      return lines.slice(Math.max(0, lines.length - tail)).join("\n");
+      return logTail(text, r.tailLines);
     },
   };
+}
+
+/** The last `tailLines` lines of a log (100 by default, as k8sgpt reads), without the final newline. */
+export function logTail(text: string, tailLines = 100): string {
+  const lines = text.replace(/\n$/, "").split("\n");
+  return lines.slice(Math.max(0, lines.length - tailLines)).join("\n");
 }

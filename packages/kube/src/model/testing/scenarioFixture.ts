@@ -1,22 +1,23 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseAllDocuments, parse } from "yaml";
+import {
+  builtinScenarioDir,
+  builtinScenarioNames,
+  loadScenario,
+  mergeScenarios,
+  type Scenario,
+  type ScenarioLog,
+} from "@kubemedic/demo-cluster";
 import type { LogSource } from "../snapshot/LogSource";
-import { directoryLogSource } from "../snapshot/directoryLogSource";
+import { logTail } from "../snapshot/directoryLogSource";
 import { snapshotFromObjects } from "../snapshot/snapshotFromObjects";
 import type { ClusterSnapshot } from "../snapshot/ClusterSnapshot";
 
 /**
- * Test helper: a built-in scenario of @kubemedic/demo-cluster read straight
- * from its files (scenario.yaml, cluster.yaml, logs/, and the bases it
- * includes) — no simulator, so analyzer unit tests run on the same objects
- * the integration tests serve over HTTP.
+ * Test helper: a built-in scenario of @kubemedic/demo-cluster loaded by its
+ * own `loadScenario` and merged as `startDemoCluster` serves it (relative
+ * times resolved, defaults filled, the namespaces and default objects every
+ * cluster has) — no simulator, so unit tests run on the objects the
+ * integration tests read over HTTP.
  */
-export const SCENARIOS_DIR = fileURLToPath(
-  new URL("../../../../demo-cluster/scenarios/", import.meta.url),
-);
-
 export interface ScenarioFixture {
   name: string;
   namespace: string;
@@ -25,84 +26,71 @@ export interface ScenarioFixture {
   logs: LogSource;
 }
 
-interface ScenarioMeta {
-  name?: string;
-  namespace?: string;
-  include?: string[];
-  expect?: {
-    category?: string;
-    resource?: string;
-    mentions?: string[];
-    healthyNamespaces?: string[];
-  };
-}
-
+/** The built-in scenarios, sorted (bases such as `_base` excluded). */
 export function scenarioNames(): string[] {
-  return readdirSync(SCENARIOS_DIR, { withFileTypes: true })
-    .filter(
-      (d) =>
-        d.isDirectory() &&
-        !d.name.startsWith("_") &&
-        existsSync(join(SCENARIOS_DIR, d.name, "scenario.yaml")),
-    )
-    .map((d) => d.name)
-    .sort();
+  return builtinScenarioNames();
 }
 
-export function readScenario(name: string): ScenarioFixture {
-  const dir = join(SCENARIOS_DIR, name);
-  const meta = parse(readFileSync(join(dir, "scenario.yaml"), "utf8")) as ScenarioMeta;
-  const dirs = [...(meta.include ?? []).map((i) => join(SCENARIOS_DIR, i)), dir];
-  const objects = dirs.flatMap((d) => readObjects(join(d, "cluster.yaml")));
-  const sources = dirs.map((d) => directoryLogSource(join(d, "logs")));
-  const logs: LogSource = {
-    async read(request) {
-      let last: unknown;
-      for (const source of [...sources].reverse()) {
-        try {
-          return await source.read(request);
-        } catch (error) {
-          last = error;
-        }
-      }
-      throw last instanceof Error ? last : new Error("no log");
-    },
-  };
+/** One load per scenario and test process; shared includes (`_base`) load once. */
+const includes = new Map<string, Scenario>();
+const loaded = new Map<string, Promise<Scenario>>();
+
+function load(name: string): Promise<Scenario> {
+  let hit = loaded.get(name);
+  if (hit === undefined) {
+    hit = loadScenario(builtinScenarioDir(name), { cache: includes });
+    loaded.set(name, hit);
+  }
+  return hit;
+}
+
+/** A built-in scenario as one cluster; callers get fresh objects via snapshotFromObjects. */
+export async function readScenario(name: string): Promise<ScenarioFixture> {
+  const scenario = await load(name);
+  const merged = mergeScenarios([scenario]);
   return {
     name,
-    namespace: meta.namespace ?? "default",
+    namespace: scenario.namespace,
     expect: {
-      category: meta.expect?.category ?? "",
-      resource: meta.expect?.resource ?? "",
-      mentions: meta.expect?.mentions ?? [],
-      healthyNamespaces: meta.expect?.healthyNamespaces ?? [],
+      category: scenario.expect.category,
+      resource: scenario.expect.resource,
+      mentions: scenario.expect.mentions,
+      healthyNamespaces: scenario.expect.healthyNamespaces ?? [],
     },
-    objects,
-    logs,
+    objects: merged.objects.map((o) => o.object),
+    logs: scenarioLogSource(merged.logs),
   };
 }
 
-const parsed = new Map<string, unknown[]>();
-
-/** The documents of a YAML file (parsed once per test process; callers get fresh copies via snapshotFromObjects). */
-export function readObjects(file: string): unknown[] {
-  const hit = parsed.get(file);
-  if (hit !== undefined) return hit;
-  const objects = existsSync(file)
-    ? parseAllDocuments(readFileSync(file, "utf8"))
-        .map((d) => d.toJS() as unknown)
-        .filter((o) => o !== null && typeof o === "object")
-    : [];
-  parsed.set(file, objects);
-  return objects;
+/** A scenario's log files as a LogSource that answers as the API server does (tail, errors). */
+export function scenarioLogSource(logs: readonly ScenarioLog[]): LogSource {
+  const byKey = new Map(
+    logs.map((l) => [`${l.namespace}/${l.pod}/${l.container}/${String(l.previous)}`, l.text]),
+  );
+  return {
+    read(r) {
+      const text = byKey.get(
+        `${r.namespace}/${r.pod}/${r.container}/${String(r.previous === true)}`,
+      );
+      if (text === undefined)
+        return Promise.reject(
+          new Error(
+            r.previous === true
+              ? `previous terminated container "${r.container}" in pod "${r.pod}" not found`
+              : `container "${r.container}" in pod "${r.pod}" has no log`,
+          ),
+        );
+      return Promise.resolve(logTail(text, r.tailLines));
+    },
+  };
 }
 
 /**
  * The namespaces the built-in scenarios declare healthy: those of the Healthy
  * scenarios and every `expect.healthyNamespaces`.
  */
-export function healthyNamespaces(): string[] {
-  const fixtures = scenarioNames().map(readScenario);
+export async function healthyNamespaces(): Promise<string[]> {
+  const fixtures = await Promise.all(scenarioNames().map(readScenario));
   return [
     ...new Set([
       ...fixtures.filter((f) => f.expect.category === "Healthy").map((f) => f.namespace),
@@ -111,33 +99,15 @@ export function healthyNamespaces(): string[] {
   ].sort();
 }
 
-/** Every built-in scenario's objects in one snapshot (bases once), like `kubemedic demo-cluster` serves them. */
-export function fullClusterSnapshot(options: { namespace?: string } = {}): ClusterSnapshot {
-  const names = scenarioNames();
-  const fixtures = names.map(readScenario);
-  const seen = new Set<string>();
-  const objects: unknown[] = [];
-  for (const f of fixtures)
-    for (const o of f.objects) {
-      const m = o as { kind?: string; metadata?: { name?: string; namespace?: string } };
-      const key = `${m.kind ?? ""}/${m.metadata?.namespace ?? ""}/${m.metadata?.name ?? ""}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      objects.push(o);
-    }
-  const logs: LogSource = {
-    async read(request) {
-      for (const f of fixtures) {
-        try {
-          return await f.logs.read(request);
-        } catch {
-          // try the next scenario
-        }
-      }
-      throw new Error(`no log for ${request.namespace}/${request.pod}/${request.container}`);
-    },
-  };
-  return snapshotFromObjects(objects, { ...options, logs });
+/** Every built-in scenario in one snapshot, as `kubemedic demo-cluster` serves them. */
+export async function fullClusterSnapshot(
+  options: { namespace?: string } = {},
+): Promise<ClusterSnapshot> {
+  const merged = mergeScenarios(await Promise.all(scenarioNames().map(load)));
+  return snapshotFromObjects(
+    merged.objects.map((o) => o.object),
+    { ...options, logs: scenarioLogSource(merged.logs) },
+  );
 }
 
 export function scenarioSnapshot(

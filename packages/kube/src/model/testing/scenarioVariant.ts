@@ -24,11 +24,11 @@ export interface VariantOptions {
  * removed, a log rewritten — so a unit test can show that a rule depends on
  * exactly that fact. The fixture's parsed objects are cloned, never mutated.
  */
-export function scenarioVariant(
+export async function scenarioVariant(
   name: string,
   options: VariantOptions = {},
-): { snapshot: ClusterSnapshot; fixture: ScenarioFixture } {
-  const fixture = readScenario(name);
+): Promise<{ snapshot: ClusterSnapshot; fixture: ScenarioFixture }> {
+  const fixture = await readScenario(name);
   const objects = (structuredClone(fixture.objects) as EditableObject[]).filter(
     (o) => options.drop?.(o) !== true,
   );
