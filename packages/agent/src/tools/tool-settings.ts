@@ -8,7 +8,10 @@ export interface ToolSettings {
   /** One call, retries included. */
   timeoutMs: number;
   retry: { maxAttempts: number; initialDelayMs: number; maxDelayMs: number };
-  /** Longest output the model reads. */
+  /**
+   * Longest output the model reads. kubectl hands it to the engine as the call's byte budget
+   * (the engine cuts once, with its hints); k8sgpt cuts its rendered text to it.
+   */
   maxOutputChars: number;
   /** The run's signal (cancellation, turn timeout). */
   signal?: AbortSignal;
