@@ -12,6 +12,7 @@
  *                 reset(), close() }   kubeconfig context/cluster/user "kubemedic-demo"
  *   loadScenario(dir, { now?, cache? }): Promise<Scenario>   checked; file:line:object on errors
  *   builtinScenarioNames(): string[]; builtinScenarioDir(name): string
+ *   BUILTIN_CONVERSATIONS_DIR   the quality suite's conversation scripts (data only)
  *   scoreDiagnosis(report, expect): { passed, category, resource, mentions[] }   the brief's rule
  *   generateScenario({ pods, namespaces?, faultyShare?, seed? }): Scenario   for benchmarks
  *   mergeScenarios(scenarios): MergedCluster   what startDemoCluster serves, for offline use
@@ -24,6 +25,7 @@ export {
   builtinScenarioDir,
   builtinScenarioNames,
   BUILTIN_SCENARIOS_DIR,
+  BUILTIN_CONVERSATIONS_DIR,
 } from "./scenario/builtin";
 export { mergeScenarios, DEFAULT_NAMESPACES, type MergedCluster } from "./scenario/merge-scenarios";
 export {

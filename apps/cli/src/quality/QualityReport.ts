@@ -84,6 +84,8 @@ export interface QualityTotals {
   falseFindings: number;
   /** Per expected category: scenarios and diagnoses that passed. */
   byCategory: Record<string, { scenarios: number; passed: number }>;
+  /** The conversation scripts' counts (all zero when none ran). */
+  conversations: ConversationTotals;
 }
 
 export interface QualityReport {
@@ -96,4 +98,66 @@ export interface QualityReport {
   concurrency: number;
   totals: QualityTotals;
   scenarios: ScenarioResult[];
+  /** Conversation scripts (`--conversations`, and the built-ins with no option); [] when none ran. */
+  conversations: ConversationResult[];
+}
+
+/** One expectation of a script turn (docs/quality.md#conversation-scripts). */
+export interface ConversationExpectationResult {
+  /** `report`, `tool`, `noTool`, `approval`, `clarify`, `answerMentions`, `language`, `scope`; `turn` and `decide` for the turn's own checks. */
+  name: string;
+  expected: string;
+  passed: boolean;
+  /** What happened instead (empty when it passed). */
+  got: string;
+}
+
+export interface ConversationTurnResult {
+  user: string;
+  /** The picker for this turn: `all` or a namespace. */
+  namespacePicker: string;
+  /** `approve`, `reject` or `reject: <reason>` when the script decides. */
+  decide: string | null;
+  /** completed | partial | awaiting_approval | failed (code: message) | cancelled | error: message */
+  ending: string;
+  /** The effective scope turn.started stated: `all`, namespaces, or null when none. */
+  scope: string | null;
+  toolCalls: { tool: string; command: string; status: string | null }[];
+  approvals: { command: string; decision: "approve" | "reject" | null }[];
+  /** The turn's reports, in short. */
+  reports: { category: string; affectedResources: ObjectKey[] }[];
+  clarify: { question: string; choices: string[] }[];
+  /** The assistant's text of the turn (messages, report prose…), cut to 4 000 characters. */
+  answer: string;
+  /** The language judged from that text: en | zh | mixed | none, and the CJK share. */
+  language: { judged: string; cjkShare: number };
+  expectations: ConversationExpectationResult[];
+  durationMs: number;
+}
+
+export interface ConversationResult {
+  name: string;
+  /** The script file. */
+  file: string;
+  /** The scenario references as written; [] when the script did not load. */
+  scenario: string[];
+  /** The approval policy the script ran under; null when it did not load. */
+  policy: string | null;
+  /** pass: every expectation of every turn held; fail: one did not; error: the script could not load or run. */
+  status: "pass" | "fail" | "error";
+  /** The failed expectations, one line each (`turn 2 approval: …`). */
+  reasons: string[];
+  turns: ConversationTurnResult[];
+  durationMs: number;
+  /** The loader's or the run's message, for status "error". */
+  error?: string;
+}
+
+export interface ConversationTotals {
+  scripts: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  turns: number;
+  expectations: { passed: number; of: number };
 }

@@ -37,6 +37,7 @@ function report(rows: ScenarioResult[]): QualityReport {
     concurrency: 1,
     totals: qualityTotals(rows),
     scenarios: rows,
+    conversations: [],
   };
 }
 

@@ -1,7 +1,15 @@
-import type { QualityTotals, ScenarioResult } from "./QualityReport";
+import type {
+  ConversationResult,
+  ConversationTotals,
+  QualityTotals,
+  ScenarioResult,
+} from "./QualityReport";
 
 /** The totals line and the per-category counts of a run. */
-export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
+export function qualityTotals(
+  rows: readonly ScenarioResult[],
+  conversations: readonly ConversationResult[] = [],
+): QualityTotals {
   const byCategory: QualityTotals["byCategory"] = {};
   let hits = 0;
   let assisted = 0;
@@ -28,5 +36,19 @@ export function qualityTotals(rows: readonly ScenarioResult[]): QualityTotals {
     analyzerRecallWithCorrelation: { hits: assisted, of },
     falseFindings: rows.reduce((n, r) => n + (r.analyzers?.falseFindings.length ?? 0), 0),
     byCategory,
+    conversations: conversationTotals(conversations),
+  };
+}
+
+/** Scripts by status, and their turns and expectations. */
+export function conversationTotals(rows: readonly ConversationResult[]): ConversationTotals {
+  const expectations = rows.flatMap((r) => r.turns.flatMap((t) => t.expectations));
+  return {
+    scripts: rows.length,
+    passed: rows.filter((r) => r.status === "pass").length,
+    failed: rows.filter((r) => r.status === "fail").length,
+    errors: rows.filter((r) => r.status === "error").length,
+    turns: rows.reduce((n, r) => n + r.turns.length, 0),
+    expectations: { passed: expectations.filter((e) => e.passed).length, of: expectations.length },
   };
 }

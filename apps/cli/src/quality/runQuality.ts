@@ -3,24 +3,35 @@ import { cpus, platform, arch, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Scenario } from "@kubemedic/demo-cluster";
 import type { ScenarioFolder } from "./findScenarios";
-import { QUALITY_REPORT_VERSION, type QualityReport, type ScenarioResult } from "./QualityReport";
+import { runConversation } from "./conversations/runConversation";
+import {
+  QUALITY_REPORT_VERSION,
+  type ConversationResult,
+  type QualityReport,
+  type ScenarioResult,
+} from "./QualityReport";
 import { qualityTotals } from "./qualityTotals";
 import { runScenario, type RunContext } from "./runScenario";
 
 export interface RunQualityOptions {
   folders: ScenarioFolder[];
+  /** Conversation script files, run after the scenarios. @default [] */
+  scripts?: string[];
   /** Scenarios run at once (each has its own demo cluster). @default 1 */
   concurrency: number;
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   /** Called as each scenario finishes, in completion order. */
   onResult?: (row: ScenarioResult, done: number, total: number) => void;
+  /** Called as each conversation script finishes, in completion order. */
+  onConversation?: (row: ConversationResult, done: number, total: number) => void;
 }
 
 /**
- * Runs every scenario folder and gathers the report. Rows keep the order of
- * the folders whatever the concurrency; a scenario that throws becomes an
- * "error" row and the rest still run.
+ * Runs every scenario folder, then every conversation script, and gathers the
+ * report. Rows keep the order of the folders and files whatever the
+ * concurrency; a scenario or script that throws becomes an "error" row and
+ * the rest still run.
  */
 export async function runQuality(options: RunQualityOptions): Promise<QualityReport> {
   const startedAt = new Date();
@@ -41,28 +52,26 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRep
     cache: new Map<string, Scenario>(),
     signal: options.signal,
   };
-  const rows: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(
-    options.folders.length,
-  );
-  let next = 0;
-  let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < options.folders.length && !options.signal.aborted) {
-      const i = next++;
-      const folder = options.folders[i] as ScenarioFolder;
-      const row = await runScenario(ctx, folder, i);
-      rows[i] = row;
-      done++;
-      if (row !== undefined) options.onResult?.(row, done, options.folders.length);
-    }
-  };
+  const scripts = options.scripts ?? [];
+  let rows: (ScenarioResult | undefined)[] = [];
+  let conversations: ConversationResult[] = [];
   try {
-    await Promise.all(
-      Array.from(
-        { length: Math.max(1, Math.min(options.concurrency, options.folders.length)) },
-        worker,
-      ),
+    rows = await inPool(
+      options.folders,
+      options,
+      (folder, i) => runScenario(ctx, folder, i),
+      (row, done) => {
+        if (row !== undefined) options.onResult?.(row, done, options.folders.length);
+      },
     );
+    conversations = (
+      await inPool(
+        scripts,
+        options,
+        (file, i) => runConversation(ctx, file, i),
+        (row, done) => options.onConversation?.(row, done, scripts.length),
+      )
+    ).filter((r): r is ConversationResult => r !== undefined);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -74,7 +83,36 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRep
     model: model.label,
     machine: { node: process.version, platform: `${platform()} ${arch()}`, cpus: cpus().length },
     concurrency: options.concurrency,
-    totals: qualityTotals(scenarios),
+    totals: qualityTotals(scenarios, conversations),
     scenarios,
+    conversations,
   };
+}
+
+/**
+ * Runs `work` over `items`, `options.concurrency` at a time, results in the
+ * items' order (undefined for those an abort left unrun).
+ */
+async function inPool<T, R>(
+  items: readonly T[],
+  options: { concurrency: number; signal: AbortSignal },
+  work: (item: T, index: number) => Promise<R>,
+  onDone: (row: R, done: number) => void,
+): Promise<(R | undefined)[]> {
+  const out = new Array<R | undefined>(items.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !options.signal.aborted) {
+      const i = next++;
+      const row = await work(items[i] as T, i);
+      out[i] = row;
+      done++;
+      onDone(row, done);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(options.concurrency, items.length)) }, worker),
+  );
+  return out;
 }

@@ -5,6 +5,15 @@ import { fileURLToPath } from "node:url";
 /** packages/demo-cluster/scenarios: one folder per built-in scenario; `_`-prefixed folders are shared bases. */
 export const BUILTIN_SCENARIOS_DIR = fileURLToPath(new URL("../../scenarios/", import.meta.url));
 
+/**
+ * packages/demo-cluster/conversations: the built-in conversation scripts of
+ * the quality suite (read by `kubemedic quality`, docs/quality.md), with the
+ * scenario folders only they use under `scenarios/`.
+ */
+export const BUILTIN_CONVERSATIONS_DIR = fileURLToPath(
+  new URL("../../conversations/", import.meta.url),
+);
+
 /** The built-in scenarios, sorted; shared bases such as `_base` are not listed. */
 export function builtinScenarioNames(): string[] {
   return readdirSync(BUILTIN_SCENARIOS_DIR, { withFileTypes: true })
