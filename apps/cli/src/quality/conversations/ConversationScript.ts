@@ -11,13 +11,17 @@ import { z } from "zod";
 const dnsLabel = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const text = z.string().trim().min(1, "must not be empty");
 
-/** A kubectl (or k8sgpt) command line, matched as docs/quality.md says (matchCommand). */
-const CommandMatch = z.strictObject({ commandContains: text.max(2_000) });
+/** A kubectl (or k8sgpt) command line, or a list of alternatives, matched as matchCommand says. */
+const CommandText = z.union([
+  text.max(2_000),
+  z.array(text.max(2_000)).min(1, "give at least one"),
+]);
+const CommandMatch = z.strictObject({ commandContains: CommandText });
 const oneOrMore = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item).min(1, "give at least one")]);
 
 export const ToolExpectation = z.strictObject({
-  commandContains: text.max(2_000),
+  commandContains: CommandText,
   /** How the call ended: `ok` unless said (a command that reached the cluster and answered); `any` accepts every status. */
   status: z.enum([...TOOL_STATUSES, "any"]).optional(),
 });

@@ -86,9 +86,14 @@ function callsText(calls: readonly RecordedCall[]): string {
   return `calls: ${shown.join(", ")}${calls.length > MAX_LISTED ? `, … ${calls.length - MAX_LISTED} more` : ""}`;
 }
 
+/** `x`, or `x` or `y` for alternatives. */
+function commandText(c: string | readonly string[]): string {
+  return (typeof c === "string" ? [c] : c).map((x) => `\`${x}\``).join(" or ");
+}
+
 function checkTool(want: ToolExpectation, rec: TurnRecord): ExpectationResult {
   const status = want.status ?? "ok";
-  const expected = `a call containing \`${want.commandContains}\`${status === "ok" ? "" : status === "any" ? " (any status)" : ` that ended ${status}`}`;
+  const expected = `a call containing ${commandText(want.commandContains)}${status === "ok" ? "" : status === "any" ? " (any status)" : ` that ended ${status}`}`;
   const matching = rec.calls.filter((c) => matchCommand(want.commandContains, c));
   const passed = matching.some((c) => status === "any" || c.status === status);
   if (passed) return { name: "tool", expected, passed, got: "" };
@@ -126,18 +131,18 @@ function checkNoToolAtAll(rec: TurnRecord): ExpectationResult {
   };
 }
 
-function checkNoTool(needle: string, rec: TurnRecord): ExpectationResult {
+function checkNoTool(needle: string | readonly string[], rec: TurnRecord): ExpectationResult {
   const bad = everyCommand(rec).filter((c) => matchCommand(needle, c));
   return {
     name: "noTool",
-    expected: `no call containing \`${needle}\``,
+    expected: `no call containing ${commandText(needle)}`,
     passed: bad.length === 0,
     got: callsText(bad),
   };
 }
 
-function checkApproval(needle: string, rec: TurnRecord): ExpectationResult {
-  const expected = `an approval request containing \`${needle}\``;
+function checkApproval(needle: string | readonly string[], rec: TurnRecord): ExpectationResult {
+  const expected = `an approval request containing ${commandText(needle)}`;
   const requests = rec.approvals.map((a) => a.request);
   const passed = requests.some((r) => matchCommand(needle, r));
   const got =

@@ -1,7 +1,7 @@
 /**
  * Which language a turn's own text is written in, judged from the text, not
  * from what the agent claims. What is not prose is left out first: code
- * spans and blocks (commands, kubectl output), URLs, and identifier-like
+ * spans and blocks (commands, kubectl output), URLs, short quotations, and identifier-like
  * tokens (object names, images, flags: anything with a digit, `-`, `_`, `/`,
  * `.` or `:` inside). Then each CJK ideograph counts as one unit and each
  * Latin word as one unit: `share` is the CJK part.
@@ -31,6 +31,8 @@ export function judgeLanguage(text: string): LanguageJudgement {
     .replace(/```[\s\S]*?(```|$)/g, " ")
     .replace(/`[^`\n]*`/g, " ")
     .replace(/\bhttps?:\/\/\S+/g, " ")
+    // Quotations (the user's words, an object's message) are not the answer's language.
+    .replace(/“[^”\n]{0,120}”|「[^」\n]{0,120}」|『[^』\n]{0,120}』|"[^"\n]{0,120}"/g, " ")
     .split(/[\s，。、；：！？（）「」《》“”‘’,;!?()[\]{}"'<>|*#>]+/u)
     .filter((t) => t !== "" && !isIdentifier(t))
     .join(" ");

@@ -47,7 +47,7 @@ export function parseConversationScript(source: string, file: string): LoadedScr
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const syntax = doc.errors[0];
   if (syntax !== undefined) {
-    const line = syntax.linePos?.[0].line;
+    const line = syntax.pos[0] >= 0 ? lines.linePos(syntax.pos[0]).line : undefined;
     throw new ScriptLoadError(
       `${file}${line === undefined ? "" : `:${line}`}: not valid YAML: ${syntax.message.split("\n")[0]}`,
     );
@@ -56,8 +56,10 @@ export function parseConversationScript(source: string, file: string): LoadedScr
     throw new ScriptLoadError(`${file}: a script is a mapping (name, scenario, policy, turns)`);
   const parsed = ConversationScript.safeParse(doc.toJS());
   if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    throw new ScriptLoadError(`${file}:${lineOf(doc, lines, issue)}: ${describeIssue(issue)}`);
+    const { issue, path } = deepest(parsed.error.issues[0] as z.core.$ZodIssue, []);
+    throw new ScriptLoadError(
+      `${file}:${lineOf(doc, lines, issue, path)}: ${describeIssue(issue, path)}`,
+    );
   }
   const script = parsed.data;
   const refs = typeof script.scenario === "string" ? [script.scenario] : script.scenario;
@@ -94,30 +96,44 @@ export function resolveScenarioRef(ref: string, from: string): string | undefine
   return existsSync(join(dir, "scenario.yaml")) ? dir : undefined;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const at = issue.path.length === 0 ? "" : `${issue.path.map(String).join(".")}: `;
+type Path = (string | number)[];
+
+/** A failed union is explained by its best branch's issue, its path made absolute. */
+function deepest(issue: z.core.$ZodIssue, prefix: Path): { issue: z.core.$ZodIssue; path: Path } {
+  const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+  if (issue.code === "invalid_union") {
+    const inner = unionBranchIssue(issue);
+    if (inner !== undefined) return deepest(inner, path);
+  }
+  return { issue, path };
+}
+
+function describeIssue(issue: z.core.$ZodIssue, path: Path): string {
+  const at = path.length === 0 ? "" : `${path.map(String).join(".")}: `;
   if (issue.code === "unrecognized_keys")
     return `${at}unknown key${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
   if (issue.code === "invalid_value" && "values" in issue)
     return `${at}must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  if (issue.code === "invalid_union") return `${at}${unionMessage(issue)}`;
   return `${at}${issue.message}`;
 }
 
-/** The most specific branch's message of a failed union (else zod's generic one). */
-function unionMessage(issue: z.core.$ZodIssue & { code: "invalid_union" }): string {
-  const branches = issue.errors
-    .map((branch) => branch[0])
-    .filter((i): i is z.core.$ZodIssue => i !== undefined && i.code !== "invalid_type");
-  const best = branches[0];
-  if (best === undefined) return issue.message;
-  const sub = best.path.length === 0 ? "" : `${best.path.map(String).join(".")}: `;
-  return `${sub}${best.code === "unrecognized_keys" ? `unknown key${best.keys.length === 1 ? "" : "s"} ${best.keys.map((k) => `"${k}"`).join(", ")}` : best.message}`;
+/**
+ * The issue that explains a failed union best: from the branch whose shape
+ * the value has (not refused at its root for its type), an unknown key first.
+ */
+function unionBranchIssue(
+  issue: z.core.$ZodIssue & { code: "invalid_union" },
+): z.core.$ZodIssue | undefined {
+  const fitting = issue.errors.filter(
+    (branch) =>
+      branch.length > 0 && !branch.some((i) => i.path.length === 0 && i.code === "invalid_type"),
+  );
+  const all = fitting.flat();
+  return all.find((i) => i.code === "unrecognized_keys") ?? all[0];
 }
 
 /** The line of the issue's node: the unknown key itself, else the value at the path, else its nearest parent. */
-function lineOf(doc: Document, lines: LineCounter, issue: z.core.$ZodIssue): number {
-  const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+function lineOf(doc: Document, lines: LineCounter, issue: z.core.$ZodIssue, path: Path): number {
   if (issue.code === "unrecognized_keys") {
     const node = doc.getIn(path, true);
     if (isMap(node)) {
@@ -131,7 +147,7 @@ function lineOf(doc: Document, lines: LineCounter, issue: z.core.$ZodIssue): num
   return lineAt(doc, lines, path);
 }
 
-function lineAt(doc: Document, lines: LineCounter, path: (string | number)[]): number {
+function lineAt(doc: Document, lines: LineCounter, path: Path): number {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n), true) as
       { range?: [number, number, number] } | undefined;

@@ -3,24 +3,38 @@
  * contain what the script asks for? Commands legitimately vary in form
  * (`deploy/x` or `deployment x`, `-n shop` or `--namespace=shop`, flag order,
  * `-o wide` added), not in meaning, so the match is on kubectl's reading of
- * the line, with a plain substring as a fallback:
+ * the line, with a plain text match as a fallback:
  *
  * - a leading `kubectl` / `k8sgpt` is dropped (and, on the expectation, limits
  *   the match to that tool); whitespace is collapsed;
- * - the expectation's positional words (verb, kind, name, arguments) appear in
- *   the command as one run, in order; kinds compare by their canonical name
- *   (`po` = `pod` = `pods`), `kind/name` = `kind name`; the last word may be
- *   the start of the command's word (`payments-api=` matches
- *   `payments-api=registry/app:v2`);
- * - every flag of the expectation is in the command with the same value,
+ * - kubectl's reading: the expectation's positional words (verb, kind, name,
+ *   arguments) appear in the command as one run, in order; kinds compare by
+ *   their canonical name (`po` = `pod` = `pods`), `kind/name` = `kind name`;
+ *   every flag of the expectation is in the command with the same value,
  *   anywhere (`-n x` = `--namespace x` = `--namespace=x`; `--replicas 3` =
- *   `--replicas=3`); flags the expectation does not name are free.
+ *   `--replicas=3`); flags the expectation does not name are free;
+ * - the text match: the expectation is a part of the command line (JSON
+ *   spacing and `\"` escapes ignored);
+ * - either way, names match whole: an expectation that starts or ends with a
+ *   letter or digit does not match inside a longer name (`-n payments` is not
+ *   `-n payments-staging`); one that ends with `=`, `:`, `/` or `-` may
+ *   continue (`payments-api=` matches `payments-api=ghcr.io/acme/payments-api:v2`).
+ *
+ * A list is a set of alternatives: any one of them matching is a match.
  */
-export function matchCommand(expected: string, call: { tool: string; command: string }): boolean {
+export function matchCommand(
+  expected: string | readonly string[],
+  call: { tool: string; command: string },
+): boolean {
+  const alternatives = typeof expected === "string" ? [expected] : expected;
+  return alternatives.some((e) => matchOne(e, call));
+}
+
+function matchOne(expected: string, call: { tool: string; command: string }): boolean {
   const want = stripTool(expected);
   if (want.tool !== undefined && want.tool !== call.tool) return false;
   const got = stripTool(call.command).line;
-  if (got.includes(want.line)) return true;
+  if (containsText(compact(got), compact(want.line))) return true;
   const w = readLine(want.line);
   const g = readLine(got);
   for (const [flag, value] of w.flags) {
@@ -39,12 +53,35 @@ function stripTool(line: string): { tool?: string; line: string } {
     : { tool: (m[1] as string).toLowerCase(), line: text.slice(m[0].length) };
 }
 
+/** JSON spacing and escaped quotes do not matter: `{"a": 1}` = `{"a":1}` = `{\"a\":1}`. */
+function compact(line: string): string {
+  return line.replace(/\\"/g, '"').replace(/\s*([{}[\]:,])\s*/g, "$1");
+}
+
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const OPEN_END = /[=:/-]$/;
+
+/** `needle` in `hay`, not starting or ending inside a longer name. */
+function containsText(hay: string, needle: string): boolean {
+  if (needle === "") return false;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+    const before = hay[i - 1];
+    const after = hay[i + needle.length];
+    const startOk = !/^[A-Za-z0-9]/.test(needle) || before === undefined || !NAME_CHAR.test(before);
+    const endOk = !/[A-Za-z0-9]$/.test(needle) || after === undefined || !NAME_CHAR.test(after);
+    if (startOk && endOk) return true;
+  }
+  return false;
+}
+
 function containsRun(haystack: string[], run: string[]): boolean {
+  const last = run.length - 1;
   for (let i = 0; i + run.length <= haystack.length; i++) {
     if (
-      run.every((w, j) =>
-        j === run.length - 1 ? (haystack[i + j] ?? "").startsWith(w) : haystack[i + j] === w,
-      )
+      run.every((w, j) => {
+        const h = haystack[i + j] ?? "";
+        return h === w || (j === last && OPEN_END.test(w) && h.startsWith(w));
+      })
     )
       return true;
   }
@@ -81,7 +118,6 @@ const SHORT_FLAGS: Record<string, string> = {
   l: "selector",
   o: "output",
   c: "container",
-  p: "previous",
   f: "filename",
   w: "watch",
   L: "label-columns",
@@ -90,6 +126,8 @@ const SHORT_FLAGS: Record<string, string> = {
 /** Positional words (kinds canonical, `kind/name` split) and flags with their values. */
 function readLine(line: string): { words: string[]; flags: Map<string, string> } {
   const tokens = line.split(" ").filter((t) => t !== "");
+  // `-p` is --previous for logs, --patch elsewhere.
+  const short = tokens[0] === "logs" ? { ...SHORT_FLAGS, p: "previous" } : SHORT_FLAGS;
   const words: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < tokens.length; i++) {
@@ -99,7 +137,7 @@ function readLine(line: string): { words: string[]; flags: Map<string, string> }
       const body = long ? t.slice(2) : t.slice(1);
       const eq = body.indexOf("=");
       const rawName = eq >= 0 ? body.slice(0, eq) : body;
-      const name = long ? rawName : (SHORT_FLAGS[rawName] ?? rawName);
+      const name = long ? rawName : (short[rawName] ?? rawName);
       let value = eq >= 0 ? body.slice(eq + 1) : "";
       const next = tokens[i + 1];
       if (eq < 0 && !BOOLEAN_FLAGS.has(name) && next !== undefined && !next.startsWith("-")) {
