@@ -162,7 +162,7 @@ async function runScriptTurn(
   if (!/^(completed|partial|awaiting_approval)$/.test(rec.ending))
     own.push({ name: "turn", expected: "the turn to complete", passed: false, got: rec.ending });
 
-  const expectations = [...own, ...checkExpectations(turn.expect, rec)];
+  const expectations = [...checkExpectations(turn.expect, rec), ...own];
   return turnResult(turn, picker, rec, expectations, performance.now() - t0);
 }
 
