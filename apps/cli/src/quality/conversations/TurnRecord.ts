@@ -152,8 +152,8 @@ function labelOf(choice: unknown): string {
   return JSON.stringify(choice);
 }
 
-/** `turn.started`'s effective scope, when the agent sends one. */
-function scopeOf(event: Record<string, unknown>): RecordedScope | undefined {
+/** The effective scope on `turn.started` (or a stored turn), when the agent sends one. */
+export function scopeOf(event: Record<string, unknown>): RecordedScope | undefined {
   const s = event.scope;
   if (s === undefined || s === null || typeof s !== "object") return undefined;
   const scope = s as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { scoreDiagnosis } from "@kubemedic/demo-cluster";
 import type { DiagnosisReport } from "@kubemedic/protocol";
-import type { Expectations, Mention, ToolExpectation } from "./ConversationScript";
+import type { Expectations, Mention, ScriptTurn, ToolExpectation } from "./ConversationScript";
 import { judgeLanguage } from "./judgeLanguage";
 import { matchCommand } from "./matchCommand";
 import type { RecordedCall, TurnRecord } from "./TurnRecord";
@@ -16,6 +16,41 @@ export interface ExpectationResult {
 }
 
 const MAX_LISTED = 8;
+
+/** Approval pauses one turn may go through before the runner gives up on it. */
+export const MAX_APPROVAL_ROUNDS = 5;
+
+/**
+ * A script turn against what it did: its expectations, then the turn's own
+ * checks — it completed (or was left paused), and a `decide` found an
+ * approval to decide and ended the pauses.
+ */
+export function checkTurn(
+  turn: ScriptTurn,
+  rec: TurnRecord,
+  stillPaused: boolean,
+): ExpectationResult[] {
+  const own: ExpectationResult[] = [];
+  const decide = turn.decide;
+  if (decide !== undefined && rec.approvals.length === 0)
+    own.push({
+      name: "decide",
+      expected: `an approval to ${decide.decision}`,
+      passed: false,
+      got: `no approval was requested (the turn ${rec.ending})`,
+    });
+  if (decide !== undefined && stillPaused)
+    own.push({
+      name: "decide",
+      expected: `the turn to end after at most ${MAX_APPROVAL_ROUNDS} approvals`,
+      passed: false,
+      got: "it still asks for approval",
+    });
+  // A turn the script leaves paused (no decide) is moved on from by the next question, as in the UI.
+  if (!/^(completed|partial|awaiting_approval)$/.test(rec.ending))
+    own.push({ name: "turn", expected: "the turn to complete", passed: false, got: rec.ending });
+  return [...checkExpectations(turn.expect, rec), ...own];
+}
 
 /** Checks every expectation of a turn against what the turn recorded, in the order of the keys. */
 export function checkExpectations(expect: Expectations, rec: TurnRecord): ExpectationResult[] {

@@ -3,14 +3,17 @@ import type { AgentEvent, ApprovalDecision } from "@kubemedic/protocol";
 import type { Scenario } from "@kubemedic/demo-cluster";
 import type { ConversationResult, ConversationTurnResult } from "../QualityReport";
 import type { RunContext } from "../runScenario";
-import { assistantText, checkExpectations, type ExpectationResult } from "./checkExpectations";
+import {
+  assistantText,
+  checkTurn,
+  MAX_APPROVAL_ROUNDS,
+  type ExpectationResult,
+} from "./checkExpectations";
 import type { ScriptTurn } from "./ConversationScript";
 import { judgeLanguage } from "./judgeLanguage";
 import { loadConversationScript, type LoadedScript } from "./loadConversationScript";
 import { emptyTurnRecord, recordEvent, type TurnRecord } from "./TurnRecord";
 
-/** Approval pauses one turn may go through before the runner gives up on it. */
-const MAX_APPROVAL_ROUNDS = 5;
 const ANSWER_CHARS = 4_000;
 
 type Agent = ReturnType<RunContext["agent"]["createAgent"]>;
@@ -109,7 +112,6 @@ async function runScriptTurn(
   const rec = emptyTurnRecord();
   const turnId = `turn-${index + 1}-${crypto.randomUUID()}`;
   const namespace = picker === "all" ? {} : { namespace: picker };
-  const own: ExpectationResult[] = [];
   const drive = async (
     input: { text: string } | { decisions: ApprovalDecision[] },
   ): Promise<void> => {
@@ -129,40 +131,18 @@ async function runScriptTurn(
   };
 
   await drive({ text: turn.user });
-  let rounds = 0;
   const decide = turn.decide;
-  if (decide !== undefined) {
-    if (rec.paused === undefined) {
-      own.push({
-        name: "decide",
-        expected: `an approval to ${decide.decision}`,
-        passed: false,
-        got: `no approval was requested (the turn ${rec.ending})`,
-      });
-    }
-    while (rec.paused !== undefined && rounds < MAX_APPROVAL_ROUNDS && !ctx.signal.aborted) {
-      rounds++;
-      const decisions = rec.paused.map((r) => ({
-        toolCallId: r.toolCallId,
-        decision: decide.decision,
-        ...(decide.reason === undefined ? {} : { reason: decide.reason }),
-      }));
-      rec.paused = undefined;
-      await drive({ decisions });
-    }
-    if (rec.paused !== undefined)
-      own.push({
-        name: "decide",
-        expected: `the turn to end after at most ${MAX_APPROVAL_ROUNDS} approvals`,
-        passed: false,
-        got: "it still asks for approval",
-      });
+  for (let round = 0; decide !== undefined && round < MAX_APPROVAL_ROUNDS; round++) {
+    if (rec.paused === undefined || ctx.signal.aborted) break;
+    const decisions = rec.paused.map((r) => ({
+      toolCallId: r.toolCallId,
+      decision: decide.decision,
+      ...(decide.reason === undefined ? {} : { reason: decide.reason }),
+    }));
+    rec.paused = undefined;
+    await drive({ decisions });
   }
-  // A turn the script leaves paused (no decide) is moved on from by the next question, as in the UI.
-  if (!/^(completed|partial|awaiting_approval)$/.test(rec.ending))
-    own.push({ name: "turn", expected: "the turn to complete", passed: false, got: rec.ending });
-
-  const expectations = [...checkExpectations(turn.expect, rec), ...own];
+  const expectations = checkTurn(turn, rec, rec.paused !== undefined && decide !== undefined);
   return turnResult(turn, picker, rec, expectations, performance.now() - t0);
 }
 
