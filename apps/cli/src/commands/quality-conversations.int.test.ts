@@ -11,7 +11,11 @@ const BIN = fileURLToPath(new URL("../../bin/kubemedic.mjs", import.meta.url));
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, KUBEMEDIC_MODEL: "offline", K8SGPT_PATH: "/nonexistent/k8sgpt" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      KUBEMEDIC_MODEL: "offline",
+      K8SGPT_PATH: "/nonexistent/k8sgpt",
+    };
     delete env.KUBEMEDIC_GRAPH_CONFIG;
     const child = spawn(process.execPath, [BIN, "quality", ...args], { env });
     let stdout = "";

@@ -53,8 +53,8 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRep
     signal: options.signal,
   };
   const scripts = options.scripts ?? [];
-  let rows: (ScenarioResult | undefined)[] = [];
-  let conversations: ConversationResult[] = [];
+  let rows: (ScenarioResult | undefined)[];
+  let conversations: ConversationResult[];
   try {
     rows = await inPool(
       options.folders,

@@ -158,7 +158,8 @@ async function decide(page: Page, decision: NonNullable<ScriptTurn["decide"]>): 
 }
 
 /**
- * Plays a script through the UI as a user would: the namespace picker set
+ * Plays a script through the UI as a user would: its cluster context chosen
+ * (startScriptClusters names it after the script), the namespace picker set
  * when a turn says so, each message typed and sent, every approval decided by
  * clicking the card. Returns the conversation as the server stored it.
  */
@@ -167,6 +168,9 @@ export async function playScript(
   serverUrl: string,
   script: LoadedScript,
 ): Promise<ConversationDetail> {
+  const contexts = page.getByRole("combobox", { name: "Cluster context" });
+  await contexts.selectOption(script.name);
+  await expect.poll(() => contexts.inputValue()).toBe(script.name);
   let picker = "all";
   let conversationId: string | undefined;
   for (const turn of script.script.turns) {

@@ -129,7 +129,7 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
       rec.ending = `cancelled${event.reason === undefined ? "" : ` (${event.reason})`}`;
       break;
     default:
-      recordNewer(rec, event as { type: string });
+      recordNewer(rec, event);
   }
 }
 

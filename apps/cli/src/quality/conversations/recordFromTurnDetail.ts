@@ -24,7 +24,7 @@ export function recordFromTurnDetail(turn: TurnDetail): TurnRecord {
     ...(a.decision === null ? {} : { decision: a.decision }),
   }));
   rec.reports = turn.report === null ? [] : [turn.report.report];
-  rec.scope = scopeOf(turn as unknown as Record<string, unknown>);
+  rec.scope = scopeOf(turn);
   rec.ending =
     turn.status === "failed"
       ? `failed (${turn.error ?? "no message"})`

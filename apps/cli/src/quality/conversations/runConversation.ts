@@ -59,7 +59,7 @@ export async function runConversation(
       try {
         scenarios.push(await ctx.demo.loadScenario(dir, { cache: ctx.cache }));
       } catch (error) {
-        throw new Error(`scenario ${dir}: ${(error as Error).message}`);
+        throw new Error(`scenario ${dir}: ${(error as Error).message}`, { cause: error });
       }
     }
     demo = await ctx.demo.startDemoCluster({ port: 0, scenarios });
