@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 //   unit  *.test.ts      no network beyond loopback fixtures it starts itself
 //   int   *.int.test.ts  a database, a running server or the demo cluster
 //   e2e   e2e/*.spec.ts  a real Chromium against the real server
+//   security *.security.test.ts  the hostile review's fuzz and load cases, replayed (issue #19)
 const ignored = ["**/node_modules/**", "**/dist/**", "**/.tmp/**"];
 
 export default defineConfig({
@@ -16,7 +17,7 @@ export default defineConfig({
             "{apps,packages}/*/src/**/*.test.{ts,tsx}",
             "{apps,packages}/*/test/**/*.test.ts",
           ],
-          exclude: [...ignored, "**/*.int.test.ts"],
+          exclude: [...ignored, "**/*.int.test.ts", "**/*.security.test.ts"],
           testTimeout: 20_000,
         },
       },
@@ -27,6 +28,17 @@ export default defineConfig({
           exclude: ignored,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "security",
+          include: ["{apps,packages}/*/{src,test}/**/*.security.test.ts"],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Load replays: one at a time, or they would measure each other.
+          fileParallelism: false,
         },
       },
       {

@@ -23,6 +23,7 @@ const BENCHES = [
   "db-startup",
   "persistence",
   "token-economy",
+  "security",
 ];
 
 function usage() {

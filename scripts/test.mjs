@@ -1,6 +1,7 @@
 // `npm test`: prepare the clone, then every check CI runs, in order, stopping at
 // the first failure: typecheck, lint, format (prettier --check), unit tests,
-// integration tests, browser tests.
+// integration tests, the security replays (fuzz and load cases of issue #19),
+// browser tests.
 // `npm test -- unit int` runs only the named stages.
 import { join } from "node:path";
 import { prepare, root, run } from "./lib/prepare.mjs";
@@ -13,6 +14,8 @@ const stages = {
   format: () => run(process.execPath, [bin("prettier", "bin/prettier.cjs"), "--check", "."]),
   unit: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "unit"]),
   int: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "int"]),
+  security: () =>
+    run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "security"]),
   e2e: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "e2e"]),
 };
 

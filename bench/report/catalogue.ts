@@ -16,9 +16,12 @@ export const BENCH_ORDER = [
   "db-startup",
   "persistence",
   "token-economy",
+  "security",
 ] as const;
 
 export const COMPARED: Record<string, string> = {
+  security:
+    "`/healthz` latency, polled every 100 ms from another process, while one signed-in user's 32 sockets each send 20 frames/s of ~60 KB JSON (half nested ~30,000 deep, half valid frames padded flat) from a third process, against the same server with no flood; embedded PGlite and default limits, as `kubemedic serve` runs.",
   "demo-cluster":
     "List latency of the demo cluster (our Kubernetes API simulator) at 1k, 5k and 20k generated pods, over HTTPS as JSON, gzip JSON and kubectl's Table; in process, its cached list path against `JSON.stringify` of the list and its label index against a scan of every object.",
   "kubectl-engine":
@@ -107,5 +110,11 @@ export const ISSUE_GOALS: IssueGoal[] = [
     goal: "token economy: no request over 16k tokens",
     bench: "token-economy",
     match: ["16k tokens"],
+  },
+  {
+    issue: 19,
+    goal: "bench/security: /healthz p99 under 100 ms while one user floods 32 sockets × 20 frames/s × 60 KB",
+    bench: "security",
+    match: ["p99 under 100 ms"],
   },
 ];

@@ -18,6 +18,16 @@ export interface GatewayLimits {
   framesPerSecond: number;
   /** Frames a connection may send at once before the rate applies. @default 60 */
   frameBurst: number;
+  /**
+   * Bytes per second one connection may send, sustained (bursts of 4 s worth,
+   * at least one frame of the largest size). Charged before a frame is
+   * parsed. @default 131_072
+   */
+  bytesPerSecond: number;
+  /** Frames per second one user may send over all their connections (bursts of 3 s worth). @default 60 */
+  userFramesPerSecond: number;
+  /** Bytes per second one user may send over all their connections (bursts of 4 s worth). @default 262_144 */
+  userBytesPerSecond: number;
   /** Turns one user may have running at the same time, across conversations. @default 4 */
   maxTurnsPerUser: number;
   /**
@@ -28,6 +38,14 @@ export interface GatewayLimits {
   maxRunningTurns: number;
   /** WebSocket connections one user may hold open. @default 32 */
   maxConnectionsPerUser: number;
+  /** REST requests per second one user may make, sustained. @default 20 */
+  restPerSecond: number;
+  /** REST requests one user may make at once before the rate applies. @default 60 */
+  restBurst: number;
+  /** REST requests of one user handled at the same time; up to 32 more wait. @default 8 */
+  restConcurrency: number;
+  /** Conversations one user may keep; creating one more is `too_many_conversations`. @default 10_000 */
+  maxConversationsPerUser: number;
   /** Interval of WebSocket pings; a peer that missed one whole interval is dropped. @default 30_000 */
   heartbeatMs: number;
   /** On shutdown, how long running turns may go on before they are stopped. @default 10_000 */
@@ -167,6 +185,13 @@ const EnvSchema = z.object({
   KUBEMEDIC_MAX_FRAME_BYTES: count(1_024, 1_048_576, MAX_FRAME_BYTES),
   KUBEMEDIC_RATE_LIMIT: count(1, 100_000, 20),
   KUBEMEDIC_RATE_BURST: count(1, 100_000, 60),
+  KUBEMEDIC_RATE_BYTES: count(1_024, 1_073_741_824, 131_072),
+  KUBEMEDIC_USER_RATE_LIMIT: count(1, 1_000_000, 60),
+  KUBEMEDIC_USER_RATE_BYTES: count(1_024, 1_073_741_824, 262_144),
+  KUBEMEDIC_REST_RATE_LIMIT: count(1, 100_000, 20),
+  KUBEMEDIC_REST_RATE_BURST: count(1, 100_000, 60),
+  KUBEMEDIC_REST_CONCURRENCY: count(1, 1_000, 8),
+  KUBEMEDIC_MAX_CONVERSATIONS_PER_USER: count(1, 10_000_000, 10_000),
   KUBEMEDIC_MAX_TURNS_PER_USER: count(1, 100_000, 4),
   KUBEMEDIC_MAX_RUNNING_TURNS: count(1, 10_000, 16),
   KUBEMEDIC_MAX_CONNECTIONS_PER_USER: count(1, 100_000, 32),
@@ -245,9 +270,16 @@ export function loadConfig(
       maxFrameBytes: e.KUBEMEDIC_MAX_FRAME_BYTES,
       framesPerSecond: e.KUBEMEDIC_RATE_LIMIT,
       frameBurst: e.KUBEMEDIC_RATE_BURST,
+      bytesPerSecond: e.KUBEMEDIC_RATE_BYTES,
+      userFramesPerSecond: e.KUBEMEDIC_USER_RATE_LIMIT,
+      userBytesPerSecond: e.KUBEMEDIC_USER_RATE_BYTES,
       maxTurnsPerUser: e.KUBEMEDIC_MAX_TURNS_PER_USER,
       maxRunningTurns: e.KUBEMEDIC_MAX_RUNNING_TURNS,
       maxConnectionsPerUser: e.KUBEMEDIC_MAX_CONNECTIONS_PER_USER,
+      restPerSecond: e.KUBEMEDIC_REST_RATE_LIMIT,
+      restBurst: e.KUBEMEDIC_REST_RATE_BURST,
+      restConcurrency: e.KUBEMEDIC_REST_CONCURRENCY,
+      maxConversationsPerUser: e.KUBEMEDIC_MAX_CONVERSATIONS_PER_USER,
       heartbeatMs: e.KUBEMEDIC_WS_HEARTBEAT_MS,
       shutdownGraceMs: e.KUBEMEDIC_SHUTDOWN_GRACE_MS,
     },

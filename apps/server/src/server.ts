@@ -119,6 +119,7 @@ export async function startServer(
   try {
     const persistence = createPersistence(database.prisma, {
       logger,
+      maxConversationsPerOwner: config.limits.maxConversationsPerUser,
       ...(options.persistenceHooks === undefined ? {} : { hooks: options.persistenceHooks }),
     });
     const interrupted = await persistence.turns.markInterrupted();
@@ -203,6 +204,7 @@ export async function startServer(
         model: modelInfo,
         approvalPolicy: graphConfig.approval.policy,
         allowedOrigins: config.allowedOrigins,
+        limits: config.limits,
         endSession: (sessionId) => gateway.endSession(sessionId),
         closing: () => gateway.isClosing,
       },

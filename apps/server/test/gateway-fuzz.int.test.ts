@@ -234,6 +234,9 @@ describe("gateway fuzz", () => {
       env: {
         KUBEMEDIC_RATE_LIMIT: "100000",
         KUBEMEDIC_RATE_BURST: "100000",
+        KUBEMEDIC_RATE_BYTES: "1073741824",
+        KUBEMEDIC_USER_RATE_LIMIT: "1000000",
+        KUBEMEDIC_USER_RATE_BYTES: "1073741824",
         KUBEMEDIC_MAX_TURNS_PER_USER: "1000",
       },
     });

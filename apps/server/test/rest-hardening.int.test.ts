@@ -28,7 +28,10 @@ describe("HTTP hardening on pglite", () => {
     // Trusted-proxy mode (X-User), which still takes the token and cookies.
     fx = await GatewayFixture.start(database, {
       logs,
-      env: { KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User" },
+      env: {
+        KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-User",
+        KUBEMEDIC_MAX_CONVERSATIONS_PER_USER: "5",
+      },
     });
   });
   afterAll(async () => {
@@ -212,6 +215,64 @@ describe("HTTP hardening on pglite", () => {
     bystander.send({ type: "ping", requestId: "alive" });
     expect(await bystander.waitFor((f) => f.type === "pong")).toBeDefined();
     await bystander.close();
+  });
+
+  it("a user can no longer create conversations without end: past the cap, too_many_conversations on REST and the socket", async () => {
+    const user = "hoarder";
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fx.rest("/api/conversations", { method: "POST", body: {}, user });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const over = await fx.rest("/api/conversations", { method: "POST", body: {}, user });
+    expect([over.status, codeOf(await over.json())]).toEqual([409, "too_many_conversations"]);
+    const socket = await fx.socket({ headers: { "x-user": user } });
+    socket.send({ type: "conversation.open", requestId: "one-more", create: {} });
+    expect(
+      await socket.waitFor((f) => f.type === "error" && f.requestId === "one-more"),
+    ).toMatchObject({ code: "too_many_conversations" });
+    // Concurrent creates cannot overshoot it either, and deleting one makes room.
+    await fx.rest(`/api/conversations/${ids[0]}`, { method: "DELETE", user });
+    const race = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fx.rest("/api/conversations", { method: "POST", body: {}, user }),
+      ),
+    );
+    expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const list = await fx.json<{ items: unknown[] }>("/api/conversations?limit=100", { user });
+    expect(list.items).toHaveLength(5);
+    await socket.close();
+  });
+
+  it("/healthz no longer waits its turn behind user queries on the one embedded connection", async () => {
+    const { pool } = fx.server.database;
+    // 60 queries queued on the one connection, as 48 concurrent reads queued them.
+    const queued = Promise.all(
+      Array.from({ length: 60 }, () =>
+        pool.query("SELECT count(*) FROM generate_series(1, 50000)"),
+      ),
+    );
+    expect(pool.waitingCount).toBeGreaterThan(40);
+    const health = await fetch(`${fx.url}/healthz`);
+    const stillQueued = pool.waitingCount;
+    expect(await health.json()).toMatchObject({ status: "ok", db: "ok" });
+    expect(stillQueued).toBeGreaterThan(0); // answered while the queue was still there
+    await queued;
+    // A connection held with nothing completing is a real outage: 503 after the 2 s wait.
+    const held = await pool.connect();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const stuck = await fetch(`${fx.url}/healthz`);
+      expect(stuck.status).toBe(503);
+      expect(await stuck.json()).toMatchObject({
+        status: "error",
+        reason: expect.stringContaining("no query completed") as unknown,
+      });
+    } finally {
+      held.release();
+    }
+    expect((await fetch(`${fx.url}/healthz`)).status).toBe(200);
   });
 
   // Last: it leaves 127.0.0.2 waiting.

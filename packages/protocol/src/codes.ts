@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   rate_limited: { http: 429, expose: true },
   too_many_turns: { http: 429, expose: true },
   too_many_connections: { http: 429, expose: true },
+  too_many_conversations: { http: 409, expose: true },
   cluster_unreachable: { http: 502, expose: true },
   cluster_forbidden: { http: 403, expose: true },
   llm_error: { http: 502, expose: true },

@@ -34,6 +34,16 @@ export interface Database {
   readonly location: string;
   /** A round trip to the database; throws ServerError `db_unavailable` with the reason. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Whether the database is answering, without queueing behind user traffic:
+   * when a connection is free, a round trip (ping); when every connection is
+   * busy, any query of anyone completing within `timeoutMs` (or having
+   * completed that recently) is the answer. On the embedded database the pool
+   * has ONE connection, so a health check that waited its turn behind 48
+   * concurrent reads would time out while the database works fine. Throws
+   * `db_unavailable` when nothing completed within `timeoutMs`.
+   */
+  alive(timeoutMs?: number): Promise<void>;
   /** Closes Prisma, the pool and, when embedded, PGlite and its socket server. Idempotent. */
   close(): Promise<void>;
 }
@@ -103,11 +113,47 @@ function makeDatabase(
   location: string,
 ): Database {
   let closing: Promise<void> | undefined;
-  return {
+  // The pool releases a client each time a query or a transaction completes:
+  // progress, whoever made it.
+  let lastProgress = performance.now();
+  const progressWaiters = new Set<() => void>();
+  pool.on("release", (error: Error | null | undefined) => {
+    // pg-pool passes the query's error: null (or undefined) when it succeeded.
+    if (error) return;
+    lastProgress = performance.now();
+    for (const wake of progressWaiters) wake();
+    progressWaiters.clear();
+  });
+  const database: Database = {
     backend,
     prisma,
     pool,
     location,
+    async alive(timeoutMs = PING_TIMEOUT_MS) {
+      if (closing !== undefined) {
+        throw new ServerError("db_unavailable", "database unreachable: the database is closed");
+      }
+      if (pool.idleCount > 0 || pool.totalCount < maxConnectionsOf(pool)) {
+        await database.ping(timeoutMs);
+        return;
+      }
+      if (performance.now() - lastProgress < timeoutMs) return;
+      let timer: NodeJS.Timeout | undefined;
+      let wake: (() => void) | undefined;
+      const progressed = await new Promise<boolean>((resolve) => {
+        wake = () => resolve(true);
+        progressWaiters.add(wake);
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      clearTimeout(timer);
+      if (wake !== undefined) progressWaiters.delete(wake);
+      if (!progressed) {
+        throw new ServerError(
+          "db_unavailable",
+          `database unreachable: every connection busy and no query completed within ${timeoutMs} ms`,
+        );
+      }
+    },
     async ping(timeoutMs = PING_TIMEOUT_MS) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -133,4 +179,10 @@ function makeDatabase(
       return closing;
     },
   };
+  return database;
+}
+
+/** pg.Pool's `max` (its option), which the typings do not expose. */
+function maxConnectionsOf(pool: pg.Pool): number {
+  return (pool as unknown as { options: { max: number } }).options.max;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
 import {
   parseClientFrame,
+  peekRequestId,
+  rawByteLength,
   type ClientFrame,
   type ErrorCode,
   type ServerFrame,
@@ -12,7 +14,7 @@ import { cleanJson } from "../persistence/clean";
 import type { Channel, Subscriber } from "./conversation-hub";
 import type { GatewayContext } from "./gateway-context";
 import { routeFrame } from "./route-frame";
-import { TokenBucket } from "./token-bucket";
+import { FrameBudget, type UserBudget } from "./frame-budget";
 import { wireErrorOf } from "./wire-error";
 
 /**
@@ -21,6 +23,10 @@ import { wireErrorOf } from "./wire-error";
  * @default 16
  */
 export const CORK_MAX_FRAMES = 16;
+/** How long a socket is not read after its first frame over budget. @default 250 */
+export const FIRST_PAUSE_MS = 250;
+/** The longest such pause (each refusal in a row doubles it). @default 5_000 */
+export const MAX_PAUSE_MS = 5_000;
 /** Conversations one connection watches at most; the oldest is dropped beyond. @default 100 */
 export const MAX_SUBSCRIPTIONS = 100;
 /** Frames waiting to be handled on one connection before more are refused. @default 64 */
@@ -43,11 +49,14 @@ export class Connection implements Subscriber {
   /** Cleared on each heartbeat, set by the peer's pong. */
   alive = true;
   readonly subscriptions = new Set<string>();
-  private readonly bucket: TokenBucket;
+  private readonly budget: FrameBudget;
   private chain: Promise<void> = Promise.resolve();
   private queued = 0;
   private corked = false;
   private corkedFrames = 0;
+  /** Refusals for the budget in a row; each makes the next pause longer. */
+  private refusals = 0;
+  private resumeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ws: WebSocket,
@@ -56,12 +65,15 @@ export class Connection implements Subscriber {
     readonly log: Logger,
     /** The upgraded TCP socket under `ws`, corked while a burst of frames is written. */
     private readonly socket: Duplex,
+    /** What all of this user's connections may send together. */
+    userBudget: UserBudget,
   ) {
-    this.bucket = new TokenBucket(ctx.limits.framesPerSecond, ctx.limits.frameBurst);
+    this.budget = new FrameBudget(ctx.limits, userBudget);
     ws.on("message", (data: RawData) => this.receive(data));
     ws.on("pong", () => {
       this.alive = true;
     });
+    ws.on("close", () => clearTimeout(this.resumeTimer));
   }
 
   sendRaw(json: string): void {
@@ -146,23 +158,52 @@ export class Connection implements Subscriber {
     this.ws.terminate();
   }
 
+  /**
+   * Stops reading this socket for a while after a frame was refused for the
+   * budget: 250 ms, then twice as long at each refusal in a row, 5 s at most
+   * (well within a heartbeat, so pongs are read in time). Refusing costs little,
+   * but reading does: unmasking and copying 60 KB frames at 30 MB/s took a
+   * core's worth of time. Paused, the server reads nothing, TCP pushes back,
+   * and a flooding client's writes pile up on its side. A client within its
+   * budget never pauses.
+   */
+  private holdBack(): void {
+    if (this.resumeTimer !== undefined) return; // frames already read while pausing: refused, no escalation
+    const ms = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.min(this.refusals, 8));
+    this.refusals++;
+    this.ws.pause();
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = undefined;
+      this.ws.resume();
+    }, ms);
+    this.resumeTimer.unref();
+  }
+
   /** Resolves when every frame received so far has been handled. */
   idle(): Promise<void> {
     return this.chain;
   }
 
   private receive(data: RawData): void {
-    const parsed = parseClientFrame(data, this.ctx.limits.maxFrameBytes);
-    const requestId = parsed.ok ? parsed.value.requestId : parsed.requestId;
-    if (!this.bucket.take()) {
+    // Charged before anything reads the frame: over budget costs a length check
+    // and a look at its first bytes for the requestId, never a decode or a parse.
+    const verdict = this.budget.take(rawByteLength(data));
+    if (verdict !== "ok") {
       this.ctx.metrics.framesReceived.inc({ type: "rate_limited" });
+      const limits = this.ctx.limits;
       this.error(
         "rate_limited",
-        `more than ${this.ctx.limits.framesPerSecond} frames per second; slow down`,
-        requestId,
+        verdict === "frames"
+          ? `more than ${limits.framesPerSecond} frames per second (${limits.userFramesPerSecond} over all your connections); slow down`
+          : `more than ${Math.round(limits.bytesPerSecond / 1024)} KiB per second (${Math.round(limits.userBytesPerSecond / 1024)} KiB over all your connections); slow down`,
+        peekRequestId(firstBytes(data)),
       );
+      this.holdBack();
       return;
     }
+    this.refusals = 0;
+    const parsed = parseClientFrame(data, this.ctx.limits.maxFrameBytes);
+    const requestId = parsed.ok ? parsed.value.requestId : parsed.requestId;
     if (!parsed.ok) {
       this.ctx.metrics.framesReceived.inc({ type: "invalid" });
       this.log.debug({ code: parsed.code, requestId }, "invalid frame");
@@ -198,4 +239,10 @@ export class Connection implements Subscriber {
       this.error(wire.code, wire.message, frame.requestId, frame.conversationId);
     }
   }
+}
+
+/** The start of a frame as ws hands it over (fragments: the first one), for peekRequestId. */
+function firstBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return data[0] ?? new Uint8Array();
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 }

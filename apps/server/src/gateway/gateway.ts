@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { Authenticator } from "../auth/authenticator";
 import { originAllowed } from "../auth/origin";
 import { Connection } from "./connection";
+import { userBudget, type UserBudget } from "./frame-budget";
 import type { GatewayContext } from "./gateway-context";
 
 /**
@@ -19,6 +20,8 @@ import type { GatewayContext } from "./gateway-context";
  */
 export const HARD_MAX_PAYLOAD = 1024 * 1024;
 
+/** Users whose budgets are kept before idle, full ones are swept. @default 10_000 */
+const MAX_IDLE_BUDGETS = 10_000;
 /** After asking sockets to close at shutdown, how long before they are cut. @default 2_000 */
 const CLOSE_WAIT_MS = 2_000;
 /** After stopping the remaining turns at shutdown, how long they get to store their end. @default 10_000 */
@@ -42,6 +45,12 @@ export class Gateway {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly perUser = new Map<string, number>();
+  /**
+   * What each user's sockets may send together. Kept after their last socket
+   * closes until it is full again (reconnecting must not buy a fresh burst);
+   * swept when there are many.
+   */
+  private readonly budgets = new Map<string, UserBudget>();
   /** Sockets opened with a session cookie, by session id: signing out closes them. */
   private readonly bySession = new Map<string, Set<Connection>>();
   private checkingSessions = false;
@@ -154,7 +163,7 @@ export class Gateway {
     }
     this.perUser.set(user, open + 1);
     const log = ctx.logger.child({ user });
-    const conn = new Connection(ws, user, ctx, log, socket);
+    const conn = new Connection(ws, user, ctx, log, socket, this.budgetOf(user));
     const connLog = log.child({ connectionId: conn.id });
     this.connections.add(conn);
     const sessionId = auth.sessionId;
@@ -188,6 +197,21 @@ export class Gateway {
       user,
       connectionId: conn.id,
     });
+  }
+
+  private budgetOf(user: string): UserBudget {
+    let budget = this.budgets.get(user);
+    if (budget === undefined) {
+      if (this.budgets.size >= MAX_IDLE_BUDGETS) {
+        for (const [name, b] of this.budgets) {
+          if (!this.perUser.has(name) && b.frames.full() && b.bytes.full())
+            this.budgets.delete(name);
+        }
+      }
+      budget = userBudget(this.options.ctx.limits);
+      this.budgets.set(user, budget);
+    }
+    return budget;
   }
 
   /**

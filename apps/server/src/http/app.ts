@@ -6,6 +6,7 @@ import { jsonBody } from "./json-body";
 import { rejectMalformedUrl } from "./reject-malformed-url";
 import { requestLog } from "./request-log";
 import { requireUser } from "./require-user";
+import { restLimits } from "./rest-limits";
 import type { ApiContext } from "./routes/api-context";
 import { clusterRoutes } from "./routes/clusters";
 import { conversationRoutes } from "./routes/conversations";
@@ -16,6 +17,9 @@ import { scanRoutes } from "./routes/scan";
 import { sessionRoutes } from "./routes/session";
 import { sameOriginWrites } from "./same-origin-writes";
 import { webRoutes } from "./web";
+
+/** REST requests of one user waiting for one of their slots; beyond, 429. @default 32 */
+const REST_QUEUE = 32;
 
 export interface AppOptions {
   api: ApiContext;
@@ -46,12 +50,18 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
   app.use(["/api", "/login", "/metrics"], rejectMalformedUrl);
   app.use("/api", sameOriginWrites(api.allowedOrigins), jsonBody());
   app.use(loginRoutes(api));
+  const limited = restLimits({
+    perSecond: api.limits.restPerSecond,
+    burst: api.limits.restBurst,
+    concurrency: api.limits.restConcurrency,
+    queue: REST_QUEUE,
+  });
   const authenticated = requireUser(api.authenticator);
-  app.get("/metrics", authenticated, (_req, res) => {
+  app.get("/metrics", authenticated, limited, (_req, res) => {
     res.type("text/plain; version=0.0.4; charset=utf-8").send(api.metrics.render());
   });
   const rest = express.Router();
-  rest.use(authenticated);
+  rest.use(authenticated, limited);
   rest.use(sessionRoutes(api));
   rest.use(conversationRoutes(api));
   rest.use(reportRoutes(api));

@@ -20,6 +20,10 @@ export const DEFAULT_TITLE = "New conversation";
 
 /** @default 20 */
 export const DEFAULT_PAGE_SIZE = 20;
+/** KUBEMEDIC_MAX_CONVERSATIONS_PER_USER's default. @default 10_000 */
+export const DEFAULT_MAX_CONVERSATIONS_PER_OWNER = 10_000;
+/** The first key of the per-owner advisory locks (the second is the owner's hash). */
+const OWNER_LOCK_SPACE = 72_707_370;
 /** @default 100 */
 export const MAX_PAGE_SIZE = 100;
 
@@ -47,19 +51,40 @@ const lastTurn = { orderBy: { seq: "desc" }, take: 1, select: { status: true } }
  * indistinguishable from a missing one (`not_found`), so ids leak nothing.
  */
 export class ConversationRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** Conversations one owner may keep. @default 10_000 */
+    private readonly maxPerOwner = DEFAULT_MAX_CONVERSATIONS_PER_OWNER,
+  ) {}
 
+  /**
+   * A new conversation, unless the owner already has `maxPerOwner`
+   * (`too_many_conversations`). The count and the insert run under a lock on
+   * the owner (an advisory lock for the transaction), so concurrent creates
+   * cannot overshoot the cap.
+   */
   async create(ownerId: string, body: CreateConversationBody = {}): Promise<ConversationSummary> {
     const input = parseInput(CreateConversationBody, body);
     try {
-      const row = await this.prisma.conversation.create({
-        data: {
-          ownerId,
-          title: input.title === undefined ? DEFAULT_TITLE : cleanText(input.title),
-          clusterContext:
-            input.clusterContext === undefined ? null : cleanText(input.clusterContext),
-          namespace: input.namespace ?? null,
-        },
+      const row = await this.prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(${OWNER_LOCK_SPACE}::int, hashtext(${ownerId}))::text`;
+        const [owned] = await tx.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM "Conversation" WHERE "ownerId" = ${ownerId}`;
+        if ((owned?.n ?? 0) >= this.maxPerOwner) {
+          throw new ServerError(
+            "too_many_conversations",
+            `you have ${this.maxPerOwner} conversations, the most one user may keep; delete some first`,
+          );
+        }
+        return tx.conversation.create({
+          data: {
+            ownerId,
+            title: input.title === undefined ? DEFAULT_TITLE : cleanText(input.title),
+            clusterContext:
+              input.clusterContext === undefined ? null : cleanText(input.clusterContext),
+            namespace: input.namespace ?? null,
+          },
+        });
       });
       return toConversationSummary(row, undefined);
     } catch (error) {

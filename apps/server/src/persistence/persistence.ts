@@ -16,6 +16,8 @@ export interface PersistenceOptions {
   logger?: Logger;
   /** Fault injection for tests (TurnUnitOfWork). */
   hooks?: UnitOfWorkHooks;
+  /** Conversations one owner may keep. @default 10_000 */
+  maxConversationsPerOwner?: number;
 }
 
 export function createPersistence(
@@ -23,7 +25,7 @@ export function createPersistence(
   options: PersistenceOptions = {},
 ): Persistence {
   return {
-    conversations: new ConversationRepository(prisma),
+    conversations: new ConversationRepository(prisma, options.maxConversationsPerOwner),
     turns: new TurnRepository(prisma, options.logger, options.hooks),
     messages: new MessageRepository(prisma),
   };

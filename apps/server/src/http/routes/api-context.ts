@@ -1,6 +1,7 @@
 import type { ApprovalPolicy } from "@kubemedic/agent";
 import type { Authenticator } from "../../auth/authenticator";
 import type { ClusterRegistry } from "../../cluster/cluster-registry";
+import type { GatewayLimits } from "../../config";
 import type { Database } from "../../db/database";
 import type { ConversationHub } from "../../gateway/conversation-hub";
 import type { Logger } from "../../logger";
@@ -20,6 +21,8 @@ export interface ApiContext {
   approvalPolicy: ApprovalPolicy;
   /** Origins allowed besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS), for state-changing requests. */
   allowedOrigins: readonly string[];
+  /** The per-user REST limits are read from here (restPerSecond, restBurst, restConcurrency). */
+  limits: GatewayLimits;
   /** A session was signed out: close the sockets opened with it. */
   endSession(sessionId: string): void;
   /** True once shutdown began (readiness answers 503). */

@@ -34,7 +34,7 @@ export function readyz(ctx: ApiContext): RequestHandler {
       return;
     }
     const reasons: string[] = [];
-    const db = await ctx.database.ping().then(
+    const db = await ctx.database.alive().then(
       () => "ok" as const,
       (error: unknown) => {
         reasons.push((error as Error).message);
