@@ -133,21 +133,39 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
   }
 }
 
-/** Events newer than this runner's protocol: the explicit clarify signal. */
+/** Events newer than this runner's protocol: the explicit clarify signal (`clarification.requested`). */
 function recordNewer(rec: TurnRecord, event: { type: string } & Record<string, unknown>): void {
   if (/clarif/i.test(event.type)) {
-    const question = typeof event.question === "string" ? event.question : "";
-    const choices = Array.isArray(event.choices)
-      ? event.choices.map((c) => (typeof c === "string" ? c : labelOf(c)))
-      : [];
-    rec.clarify.push({ question, choices });
+    const c = clarificationOf(event);
+    if (c !== undefined) rec.clarify.push(c);
   }
 }
 
-function labelOf(choice: unknown): string {
+/**
+ * A clarifying question: `{ question, choices }`, each choice a string or
+ * `{ label, reply }` (what the button says, and what it sends). A choice is
+ * kept as its label, with its reply when that says more (`prod → the api in prod`),
+ * so an expected choice may match either.
+ */
+export function clarificationOf(value: unknown): RecordedClarify | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const v = value as Record<string, unknown>;
+  const question = typeof v.question === "string" ? v.question : "";
+  const choices = Array.isArray(v.choices) ? v.choices.map(choiceText) : [];
+  return question === "" && choices.length === 0 ? undefined : { question, choices };
+}
+
+function choiceText(choice: unknown): string {
+  if (typeof choice === "string") return choice;
   if (choice !== null && typeof choice === "object") {
     const c = choice as Record<string, unknown>;
-    for (const k of ["label", "text", "value", "name"]) if (typeof c[k] === "string") return c[k];
+    const label = ["label", "text", "value", "name"]
+      .map((k) => c[k])
+      .find((x) => typeof x === "string");
+    const reply = typeof c.reply === "string" ? c.reply : undefined;
+    if (typeof label === "string")
+      return reply === undefined || reply === label ? label : `${label} → ${reply}`;
+    if (reply !== undefined) return reply;
   }
   return JSON.stringify(choice);
 }
@@ -163,7 +181,7 @@ export function scopeOf(event: Record<string, unknown>): RecordedScope | undefin
       ? [scope.namespace]
       : [];
   const all = scope.allNamespaces === true || scope.all === true || list.length === 0;
-  const focus = scope.focus;
+  const focus = scope.focus ?? scope.object;
   return {
     namespaces: all ? [] : list,
     all,

@@ -270,21 +270,34 @@ describe("checkExpectations", () => {
         model: "offline",
         startedAt: "",
         scope: {
-          namespaces: ["payments"],
-          focus: { kind: "Deployment", namespace: "payments", name: "payments-api" },
+          namespace: "payments",
+          allNamespaces: false,
+          source: "text",
+          object: { kind: "Deployment", namespace: "payments", name: "payments-api" },
         },
       } as AgentEvent,
       {
-        type: "clarify",
+        type: "clarification.requested",
         turnId,
+        messageId: "m9",
         question: "Which api?",
-        choices: ["staging/api", { label: "prod/api" }],
+        choices: [
+          { label: "staging/api", reply: "the api in staging" },
+          { label: "the other one", reply: "the api in prod" },
+          "dev/api",
+        ],
       } as unknown as AgentEvent,
       { type: "turn.completed", turnId, durationMs: 1, partial: false },
     ]);
     expect(
-      failed(check({ scope: "payments", clarify: { choices: ["staging", "prod/api"] } }, scoped)),
+      failed(
+        check({ scope: "payments", clarify: { choices: ["staging", "api in prod"] } }, scoped),
+      ),
     ).toEqual([]);
+    expect(check({ clarify: { choices: ["staging", "qa"] } }, scoped)[0]?.got).toBe(
+      'choices offered: "staging/api → the api in staging", "the other one → the api in prod", "dev/api"',
+    );
+    expect(check({ scope: ["payments"] }, scoped)[0]?.passed).toBe(true);
     expect(check({ scope: "all" }, scoped)[0]?.got).toBe(
       "scope payments (focus Deployment/payments/payments-api)",
     );

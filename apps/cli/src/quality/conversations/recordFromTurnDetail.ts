@@ -1,5 +1,5 @@
 import type { ApprovalRequest, TurnDetail } from "@kubemedic/protocol";
-import { emptyTurnRecord, scopeOf, type TurnRecord } from "./TurnRecord";
+import { clarificationOf, emptyTurnRecord, scopeOf, type TurnRecord } from "./TurnRecord";
 
 /**
  * A turn as the server stored it (`GET /api/conversations/:id`), as a
@@ -25,6 +25,9 @@ export function recordFromTurnDetail(turn: TurnDetail): TurnRecord {
   }));
   rec.reports = turn.report === null ? [] : [turn.report.report];
   rec.scope = scopeOf(turn);
+  // Newer servers store the question a turn asked back with the turn.
+  const asked = clarificationOf((turn as { clarification?: unknown }).clarification);
+  if (asked !== undefined) rec.clarify.push(asked);
   rec.ending =
     turn.status === "failed"
       ? `failed (${turn.error ?? "no message"})`
