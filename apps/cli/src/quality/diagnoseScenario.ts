@@ -65,6 +65,9 @@ export async function diagnoseScenario(
       case "approval.requested":
       case "approval.resolved":
         break;
+      default:
+        // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.
+        break;
     }
   }
   if (run.report === undefined && run.failure === undefined)
