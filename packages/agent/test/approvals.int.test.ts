@@ -123,6 +123,72 @@ describe("approvals", () => {
     expect(await agent.pendingApproval("a1")).toBeNull();
   });
 
+  it("a secret typed into the command is masked in the card's command, reason and diff and in every event, and the approved command runs with it", async () => {
+    const SECRET = "typed-In-Chat-4471";
+    const agent = await agentWith([
+      {
+        text: "Setting it.",
+        toolCalls: [
+          {
+            id: "call_env",
+            name: "kubectl",
+            arguments: {
+              command: `set env deployment/cart -n shop DB_PASSWORD=${SECRET}`,
+              reason: `the user asked to set DB_PASSWORD to ${SECRET}`,
+            },
+          },
+        ],
+      },
+      { text: "DB_PASSWORD is set on cart." },
+    ]);
+    const first = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "s1",
+          turnId: "t1",
+          user: "alice",
+          input: { text: "set DB_PASSWORD of cart in shop" },
+        }),
+      ),
+    );
+    const requested = first.at(-1);
+    const request = requested?.type === "approval.requested" ? requested.requests[0] : undefined;
+    expect(request).toMatchObject({
+      command: "set env deployment/cart -n shop DB_PASSWORD=[REDACTED]",
+      reason: "the user asked to set DB_PASSWORD to [REDACTED]",
+    });
+    expect(`${request?.preview.summary} ${request?.preview.diff ?? ""}`).toContain("DB_PASSWORD");
+    // Shown, sent and stored: nowhere in clear, the checkpointed pause included.
+    expect(JSON.stringify(first)).not.toContain(SECRET);
+    expect(JSON.stringify(await agent.pendingApproval("s1"))).not.toContain(SECRET);
+
+    const second = parsed(
+      await collect(
+        agent.runTurn({
+          conversationId: "s1",
+          turnId: "t1",
+          user: "alice",
+          input: { decisions: [{ toolCallId: "call_env", decision: "approve" }] },
+        }),
+      ),
+    );
+    expect(ofType(second, "tool.finished").map((f) => [f.command, f.status])).toEqual([
+      ["set env deployment/cart -n shop DB_PASSWORD=[REDACTED]", "ok"],
+    ]);
+    expect(JSON.stringify(second)).not.toContain(SECRET);
+    // What ran is what the model asked for, the real value included.
+    const cart = await readObject(
+      fixture.cluster,
+      "/apis/apps/v1/namespaces/shop/deployments/cart",
+    );
+    const env = (
+      cart.spec as {
+        template: { spec: { containers: { env?: { name: string; value?: string }[] }[] } };
+      }
+    ).template.spec.containers[0]?.env;
+    expect(env).toContainEqual({ name: "DB_PASSWORD", value: SECRET });
+  });
+
   it("reject reaches the model as a final result and the model answers accordingly", async () => {
     const agent = await agentWith([
       {

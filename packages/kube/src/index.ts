@@ -64,7 +64,8 @@ export { formatCandidatesText } from "./correlate/formatCandidatesText";
 //   new KubectlEngine(cluster, { maxLines? 200, maxBytes? 16_384, logTailDefault? 200 })
 //     .run(line | ParsedCommand, { namespace?, manifest?, signal?, allowMutations? false, maxBytes? }) → Promise<KubectlResult>  (never throws)
 //     .preview(line | ParsedCommand, { namespace?, manifest? }) → Promise<MutationPreview>  (reads only; KubeError on a bad line)
-//   redactObject(obj, { kind? }), redactText(text), redactEnvValue(name, value), redactCommand(line), redactManifest(yaml)
+//   redactObject(obj, { kind? }), redactText(text), redactEnvValue(name, value), redactCommand(line), redactManifest(yaml),
+//   commandSecrets(line) / manifestSecrets(yaml): the values those mask, maskSecrets(text, values): mask them anywhere
 export {
   loadKubeConfig,
   selectContext,
@@ -90,4 +91,5 @@ export { unifiedDiff } from "./output/unifiedDiff";
 export { humanDuration, age } from "./model/humanDuration";
 export { JsonPath } from "./output/jsonpath";
 export { redactCommand } from "./redact/redactCommand";
+export { commandSecrets, manifestSecrets, maskSecrets } from "./redact/commandSecrets";
 export { redactManifest } from "./redact/redactManifest";

@@ -5,7 +5,15 @@ import {
   type ApprovalRequest,
   type ResolvedApproval,
 } from "@kubemedic/protocol";
-import type { MutationPreview, ParsedCommand } from "@kubemedic/kube";
+import {
+  commandSecrets,
+  manifestSecrets,
+  maskSecrets,
+  redactCommand,
+  redactManifest,
+  type MutationPreview,
+  type ParsedCommand,
+} from "@kubemedic/kube";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import type { ToolArtifact } from "../../tools/tool-result";
 import { ApprovalResume, type ApprovalInterrupt } from "../approval-payload";
@@ -156,6 +164,13 @@ async function prepareRequest(
 ): Promise<Prepared> {
   const { id, command, manifest } = plan;
   const reason = plan.reason ?? "(the agent gave no reason)";
+  // The card is shown, sent and stored: a secret the command carries (typed by the user,
+  // say) is masked in every field of it, not only in the diff the engine redacted.
+  const secrets = [
+    ...new Set([...commandSecrets(command), ...(manifest ? manifestSecrets(manifest) : [])]),
+  ].sort((a, b) => b.length - a.length);
+  const mask = (text: string) => maskSecrets(text, secrets);
+  const shown = mask(redactCommand(command));
   let preview: Pick<MutationPreview, "target" | "summary" | "risk"> & Partial<MutationPreview>;
   try {
     preview = await backend.preview(plan.parsed, {
@@ -168,15 +183,17 @@ async function prepareRequest(
     const message = typeof e.message === "string" ? e.message : String(error);
     if (e.retryable !== true) {
       // The command cannot run as written (unknown object, bad flags): no point asking.
-      const content = `Error (${typeof e.code === "string" ? e.code : "error"}): ${message}. The command was not run and not shown for approval.`;
+      const content = mask(
+        `Error (${typeof e.code === "string" ? e.code : "error"}): ${message}. The command was not run and not shown for approval.`,
+      );
       const artifact: ToolArtifact = {
         tool: "kubectl",
-        command,
+        command: shown,
         classification: "mutating",
         status: "error",
         durationMs: 0,
         truncated: false,
-        summary: `kubectl ${command} → error: ${message}`,
+        summary: mask(`kubectl ${shown} → error: ${message}`),
         attempts: 0,
       };
       return {
@@ -205,9 +222,11 @@ async function prepareRequest(
     request: {
       toolCallId: id,
       tool: "kubectl",
-      command: command.slice(0, L.command),
-      ...(manifest === undefined ? {} : { manifest: manifest.slice(0, L.manifest) }),
-      reason: reason.slice(0, L.reason),
+      command: shown.slice(0, L.command),
+      ...(manifest === undefined
+        ? {}
+        : { manifest: mask(redactManifest(manifest)).slice(0, L.manifest) }),
+      reason: mask(reason).slice(0, L.reason),
       risk: preview.risk,
       target: boundTarget(preview.target),
       ...(targets.length > 1
@@ -217,12 +236,14 @@ async function prepareRequest(
           }
         : {}),
       preview: {
-        summary: preview.summary.slice(0, L.summary),
-        ...(preview.before === undefined ? {} : { before: preview.before.slice(0, L.before) }),
-        ...(preview.after === undefined ? {} : { after: preview.after.slice(0, L.after) }),
-        ...(preview.diff === undefined ? {} : { diff: preview.diff.slice(0, L.diff) }),
+        summary: mask(preview.summary).slice(0, L.summary),
+        ...(preview.before === undefined
+          ? {}
+          : { before: mask(preview.before).slice(0, L.before) }),
+        ...(preview.after === undefined ? {} : { after: mask(preview.after).slice(0, L.after) }),
+        ...(preview.diff === undefined ? {} : { diff: mask(preview.diff).slice(0, L.diff) }),
         ...(notes.length > 0
-          ? { notes: notes.slice(0, L.notes).map((n) => n.slice(0, L.note)) }
+          ? { notes: notes.slice(0, L.notes).map((n) => mask(n).slice(0, L.note)) }
           : {}),
       },
     },

@@ -1,5 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { redactCommand } from "@kubemedic/kube";
 import type { ApprovalPolicy } from "../../config/graph-config";
 import { CHARS_PER_TOKEN } from "../../context/estimate-tokens";
 import { runK8sgpt } from "../../tools/k8sgpt-tool";
@@ -67,7 +68,8 @@ async function runCall(plan: PlannedCall, ctx: CallContext): Promise<ToolMessage
   const base = {
     toolCallId: plan.id,
     tool: plan.tool,
-    command: plan.command,
+    // Events are shown, sent and stored: the command line as the engine would log it.
+    command: redactCommand(plan.command),
     classification: plan.classification,
   };
   emit(ctx.config, { type: "tool.started", ...base, startedAt: new Date().toISOString() });
@@ -76,7 +78,7 @@ async function runCall(plan: PlannedCall, ctx: CallContext): Promise<ToolMessage
   emit(ctx.config, {
     type: "tool.finished",
     ...base,
-    command: a.command,
+    command: redactCommand(a.command),
     classification: a.classification,
     status: a.status,
     durationMs: Math.max(0, a.durationMs),
