@@ -65,7 +65,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ["apps/web/src/**/*.{ts,tsx}"],
+    files: ["apps/web/src/**/*.{ts,tsx}", "apps/web/public/**/*.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       authToken: undefined,
       trustProxyUserHeader: undefined,
       allowedOrigins: [],
+      allowedHosts: ["localhost", ".localhost"],
       sessionMaxAgeDays: 30,
       demo: "auto",
       kubeconfig: undefined,
@@ -104,6 +105,21 @@ describe("loadConfig", () => {
       limits: { maxFrameBytes: 4096, framesPerSecond: 5, maxTurnsPerUser: 2 },
     });
     expect(loadConfig({ KUBEMEDIC_DEMO: "false" }, { demo: true }).demo).toBe("on");
+  });
+
+  it("reads the allowed Host names, defaulting to loopback's on loopback without a proxy", () => {
+    const hosts = (env: Record<string, string>) => loadConfig(env).allowedHosts;
+    expect(hosts({ KUBEMEDIC_ALLOWED_HOSTS: "Kubemedic.Example.com., .corp.example" })).toEqual([
+      "kubemedic.example.com",
+      ".corp.example",
+    ]);
+    expect(hosts({ KUBEMEDIC_ALLOWED_HOSTS: "*" })).toBe("any");
+    expect(hosts({ HOST: "0.0.0.0" })).toBe("any");
+    expect(hosts({ KUBEMEDIC_TRUST_PROXY_USER_HEADER: "X-Forwarded-User" })).toBe("any");
+    expect(hosts({ HOST: "0.0.0.0", KUBEMEDIC_ALLOWED_HOSTS: "a.example" })).toEqual(["a.example"]);
+    expect(failure(() => loadConfig({ KUBEMEDIC_ALLOWED_HOSTS: "http://a.example" }))).toMatch(
+      /^KUBEMEDIC_ALLOWED_HOSTS must be a comma-separated list of host names/,
+    );
   });
 
   it("refuses bad auth and limit settings without echoing the token", () => {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { MAX_FRAME_BYTES } from "@kubemedic/protocol";
 import { z } from "zod";
+import { defaultAllowedHosts, type AllowedHosts } from "./auth/host-allowed";
 import { ServerError } from "./errors";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -70,6 +71,12 @@ export interface ServerConfig {
   trustProxyUserHeader: string | undefined;
   /** Origins allowed to open the WebSocket besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /**
+   * KUBEMEDIC_ALLOWED_HOSTS: the names a request's Host may carry (DNS
+   * rebinding); IP addresses always pass. @default loopback's names when
+   * listening on loopback without a trusted proxy, else "any"
+   */
+  allowedHosts: AllowedHosts;
   /** KUBEMEDIC_SESSION_MAX_AGE_DAYS: how long a sign-in lasts. @default 30 */
   sessionMaxAgeDays: number;
   /** @default "auto" */
@@ -120,6 +127,7 @@ function count(min: number, max: number, fallback: number) {
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const ORIGIN = /^https?:\/\/[^/\s]+$/;
+const HOST_NAME = /^\.?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
 
 const EnvSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
@@ -164,6 +172,26 @@ const EnvSchema = z.object({
     z
       .array(z.string().regex(ORIGIN, "must be a comma-separated list of http(s)://host[:port]"))
       .default([]),
+  ),
+  KUBEMEDIC_ALLOWED_HOSTS: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v.trim() === ""
+          ? undefined
+          : v
+              .split(",")
+              .map((s) => s.trim().toLowerCase().replace(/\.$/, ""))
+              .filter((s) => s !== "")
+        : v,
+    z
+      .array(
+        z.string().refine((s) => s === "*" || HOST_NAME.test(s), {
+          message:
+            "must be a comma-separated list of host names (.example.com: and subdomains; *: any)",
+        }),
+      )
+      .transform((list): AllowedHosts => (list.includes("*") ? "any" : list))
+      .optional(),
   ),
   KUBEMEDIC_SESSION_MAX_AGE_DAYS: count(1, 365, 30),
   KUBEMEDIC_DEMO: z.preprocess(
@@ -259,6 +287,9 @@ export function loadConfig(
     authToken: e.KUBEMEDIC_AUTH_TOKEN,
     trustProxyUserHeader: e.KUBEMEDIC_TRUST_PROXY_USER_HEADER?.toLowerCase(),
     allowedOrigins: e.KUBEMEDIC_ALLOWED_ORIGINS,
+    allowedHosts:
+      e.KUBEMEDIC_ALLOWED_HOSTS ??
+      defaultAllowedHosts(e.HOST, e.KUBEMEDIC_TRUST_PROXY_USER_HEADER !== undefined),
     sessionMaxAgeDays: e.KUBEMEDIC_SESSION_MAX_AGE_DAYS,
     demo: e.KUBEMEDIC_DEMO,
     kubeconfig:

@@ -187,7 +187,12 @@ export async function startServer(
       modelLabel: model.label,
       closing: () => holder.gateway?.isClosing ?? false,
     };
-    const gateway = new Gateway({ ctx, authenticator, allowedOrigins: config.allowedOrigins });
+    const gateway = new Gateway({
+      ctx,
+      authenticator,
+      allowedOrigins: config.allowedOrigins,
+      allowedHosts: config.allowedHosts,
+    });
     holder.gateway = gateway;
     gateway.attach(httpServer);
 
@@ -204,6 +209,7 @@ export async function startServer(
         model: modelInfo,
         approvalPolicy: graphConfig.approval.policy,
         allowedOrigins: config.allowedOrigins,
+        allowedHosts: config.allowedHosts,
         limits: config.limits,
         endSession: (sessionId) => gateway.endSession(sessionId),
         closing: () => gateway.isClosing,

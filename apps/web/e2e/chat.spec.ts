@@ -37,8 +37,27 @@ describeInChromium("chat", () => {
   });
 
   it("streams an investigation: tool cards while it runs, then a report", async () => {
-    const { context, page } = await openApp(browser, server);
+    // The app runs under its Content-Security-Policy: record every violation from the first byte.
+    const strict = await browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      colorScheme: "light",
+      deviceScaleFactor: 1,
+    });
+    await strict.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
+    const { context, page } = await openApp(browser, server, { context: strict });
     const errors = collectErrors(page);
+    const shell = await page.request.get(`${server.url}/`, { headers: { accept: "text/html" } });
+    expect(shell.headers()["content-security-policy"]).toMatch(
+      /default-src 'self';.*script-src 'self';.*connect-src 'self'/,
+    );
+    // theme.js (no inline script any more) ran before the first paint.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
     expect(await page.getByTestId("model-badge").textContent()).toContain("offline diagnostician");
     expect(await page.getByTestId("empty-state").isVisible()).toBe(true);
 
@@ -133,6 +152,7 @@ describeInChromium("chat", () => {
     const item = page.locator('[data-testid="conversation-item"][aria-current="page"]');
     expect(await item.textContent()).toContain("why is checkout failing in shop?");
     expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     await context.close();
   });
 

@@ -1,3 +1,5 @@
+// First: zod must not compile validators with eval under the CSP (see no-eval.ts).
+import "@kubemedic/protocol/no-eval";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/App";

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   unauthorized: { http: 401, expose: true },
   forbidden: { http: 403, expose: true },
   origin_not_allowed: { http: 403, expose: true },
+  host_not_allowed: { http: 421, expose: true },
   not_found: { http: 404, expose: true },
   conflict: { http: 409, expose: true },
   turn_in_progress: { http: 409, expose: true },

@@ -8,6 +8,7 @@ import {
 } from "@kubemedic/protocol";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Authenticator } from "../auth/authenticator";
+import { hostAllowed, type AllowedHosts } from "../auth/host-allowed";
 import { originAllowed } from "../auth/origin";
 import { Connection } from "./connection";
 import { userBudget, type UserBudget } from "./frame-budget";
@@ -32,6 +33,8 @@ export interface GatewayOptions {
   authenticator: Authenticator;
   /** Origins allowed besides the server's own. */
   allowedOrigins: readonly string[];
+  /** Host names the handshake may be addressed to (KUBEMEDIC_ALLOWED_HOSTS; DNS rebinding). */
+  allowedHosts: AllowedHosts;
 }
 
 /**
@@ -91,6 +94,16 @@ export class Gateway {
     }
     if (this.closing) {
       rejectHttp(socket, 503, "Service Unavailable");
+      return;
+    }
+    // A rebound name gets no socket at all: refused before the handshake.
+    if (!hostAllowed(req.headers.host, this.options.allowedHosts)) {
+      this.options.ctx.logger.warn(
+        { host: req.headers.host },
+        "WebSocket to a foreign host name refused",
+      );
+      this.options.ctx.metrics.error("host_not_allowed");
+      rejectHttp(socket, 421, "Misdirected Request");
       return;
     }
     socket.on("error", () => socket.destroy());

@@ -1,5 +1,6 @@
 import express, { type Express } from "express";
 import type { Logger } from "../logger";
+import { allowedHost } from "./allowed-host";
 import { errorHandler, notFoundHandler } from "./errors";
 import { healthz } from "./healthz";
 import { jsonBody } from "./json-body";
@@ -16,6 +17,7 @@ import { reportRoutes } from "./routes/reports";
 import { scanRoutes } from "./routes/scan";
 import { sessionRoutes } from "./routes/session";
 import { sameOriginWrites } from "./same-origin-writes";
+import { securityHeaders } from "./security-headers";
 import { webRoutes } from "./web";
 
 /** REST requests of one user waiting for one of their slots; beyond, 429. @default 32 */
@@ -39,12 +41,8 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(requestLog(logger, api.metrics));
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "same-origin");
-    next();
-  });
+  app.use(securityHeaders());
+  app.use(allowedHost(api.allowedHosts));
   app.get("/healthz", healthz(api.database));
   app.get("/readyz", readyz(api));
   app.use(["/api", "/login", "/metrics"], rejectMalformedUrl);

@@ -1,3 +1,5 @@
+import { PAGE_STYLE } from "./page-style";
+
 /**
  * What `/` serves while apps/web has not been built: says honestly what is
  * running and where to look, instead of a blank page or a 404.
@@ -9,10 +11,7 @@ export function placeholderPage(backend: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>kubemedic</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; color: #1f2328; }
-  code { background: #f3f4f6; padding: 0.1rem 0.3rem; border-radius: 4px; }
-</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>kubemedic server is running</h1>

