@@ -1,4 +1,6 @@
 import { canonicalKind as kubeCanonicalKind } from "@kubemedic/kube";
+import type { ActionRequest } from "./understand/actions/ActionRequest";
+import { parseAction } from "./understand/actions/parseAction";
 
 /**
  * Scoping a question: what the user wants, in which namespace, about which
@@ -56,6 +58,8 @@ export interface Intent {
   namespaceCandidates: string[];
   /** True when the text itself named the namespace explicitly. */
   namespaceExplicit: boolean;
+  /** For `fix`: a plain-language action ("restart checkout", "把 cart 扩容到 3 个副本"). */
+  action?: ActionRequest;
 }
 
 /**
@@ -164,6 +168,8 @@ export function parseIntent(
 
   const explicit = explicitCommand(tokens);
   if (explicit !== undefined) return { kind: "command", ...base, command: explicit };
+  const action = parseAction(trimmed);
+  if (action !== undefined) return { kind: "fix", ...base, action };
   if (FIX.test(trimmed) && !/\bwhy\b/i.test(trimmed)) return { kind: "fix", ...base };
   if (SCAN.test(trimmed)) return { kind: "scan", ...base };
   if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {

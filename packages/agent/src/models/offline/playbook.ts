@@ -3,6 +3,7 @@ import type { Intent } from "../../intent";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { capabilities, commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answers";
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
+import { actionStep, continuedAction } from "./action-step";
 import { lookupStep } from "./lookup";
 import { k8sgptResult, type ToolStep, type TurnView } from "./turn-view";
 
@@ -31,6 +32,8 @@ const PLACEHOLDER = /<[^<>\s]+>/;
  */
 export function nextStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent } = view;
+  const actions = intent.action === undefined ? continuedAction(view) : [intent.action];
+  if (actions !== undefined) return actionStep(view, actions, tools);
   if (intent.kind === "question") return { text: capabilities(tools.size > 0), calls: [] };
   if (tools.size === 0) {
     return {

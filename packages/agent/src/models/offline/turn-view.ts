@@ -23,6 +23,8 @@ export interface TurnView {
   rounds: number;
   /** The previous turns' k8sgpt results (newest first), for "fix it" follow-ups. */
   earlierAnalyses: K8sgptStructured[];
+  /** The messages before this turn: what "it" and "the rollout" refer to. */
+  history: readonly BaseMessage[];
 }
 
 export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined {
@@ -72,7 +74,14 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
       if (s !== undefined) earlierAnalyses.push(s);
     }
   }
-  return { question: textOf(human), intent, steps, rounds, earlierAnalyses };
+  return {
+    question: textOf(human),
+    intent,
+    steps,
+    rounds,
+    earlierAnalyses,
+    history: messages.slice(0, start),
+  };
 }
 
 export function k8sgptResult(artifact: ToolArtifact | undefined): K8sgptStructured | undefined {
