@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { canonicalKind } from "@kubemedic/kube";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
 import type { ObjectRef } from "../../understand/actions/ObjectRow";
+import { humanMeta } from "../../graph/state";
 import { isToolArtifact } from "../../tools/tool-result";
 import { k8sgptResult } from "./turn-view";
 
@@ -102,7 +103,7 @@ export function previousQuestion(
 ): { text: string; index: number } | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i];
-    if (m !== undefined && isHuman(m) && (m.additional_kwargs?.kubemedic as unknown) !== undefined)
+    if (m !== undefined && isHuman(m) && humanMeta(m) !== undefined)
       return { text: textOf(m), index: i };
   }
   return undefined;
