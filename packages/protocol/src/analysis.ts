@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ObjectRef } from "./object-ref";
 import { RootCauseCategory, Severity, Risk } from "./report";
 
 /**
@@ -38,16 +39,9 @@ export const RootCauseCandidate = z.object({
   severity: Severity,
   /** 0..1, used to rank candidates. */
   score: z.number().min(0).max(1),
-  primary: z.object({ kind: z.string(), namespace: z.string().optional(), name: z.string() }),
+  primary: ObjectRef,
   /** Objects showing the symptom (Deployment, Pods, Service…). */
-  related: z.array(
-    z.object({
-      kind: z.string(),
-      namespace: z.string().optional(),
-      name: z.string(),
-      status: z.string().optional(),
-    }),
-  ),
+  related: z.array(ObjectRef.extend({ status: z.string().optional() })),
   summary: z.string(),
   rootCause: z.string(),
   evidence: z.array(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ObjectRef } from "./object-ref";
 
 /**
  * The bounds of an approval card, in characters (or items). The agent cuts a
@@ -20,13 +21,10 @@ export const APPROVAL_LIMITS = {
 } as const;
 const L = APPROVAL_LIMITS;
 
-/** An object a mutating command touches. */
-export const ApprovalTarget = z.object({
-  kind: z.string().max(L.kind),
-  namespace: z.string().max(L.name).optional(),
-  name: z.string().max(L.name),
-});
-export type ApprovalTarget = z.infer<typeof ApprovalTarget>;
+/** How much a mutating command could break (read-only calls need no approval). */
+export const MUTATION_RISKS = ["low", "medium", "high"] as const;
+export const MutationRisk = z.enum(MUTATION_RISKS);
+export type MutationRisk = z.infer<typeof MutationRisk>;
 
 /** One mutating call waiting for the user, with everything needed to decide. */
 export const ApprovalRequest = z.object({
@@ -38,15 +36,15 @@ export const ApprovalRequest = z.object({
   manifest: z.string().max(L.manifest).optional(),
   /** Why the agent wants to run it, in its words. */
   reason: z.string().max(L.reason),
-  risk: z.enum(["low", "medium", "high"]),
+  risk: MutationRisk,
   /** The object the command touches (the first one, when it touches several). */
-  target: ApprovalTarget,
+  target: ObjectRef,
   /**
    * Every object the command touches, `target` first, when there is more than
    * one (`drain` evicts pods, `delete -l` deletes many): at most 500 (APPROVAL_LIMITS), and
    * `targetsOmitted` says how many more there are. Absent: only `target`.
    */
-  targets: z.array(ApprovalTarget).max(L.targets).optional(),
+  targets: z.array(ObjectRef).max(L.targets).optional(),
   targetsOmitted: z.number().int().min(0).optional(),
   /**
    * What would change: a one-line summary and, where the engine could compute it, before/after and a unified diff.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ObjectRef } from "./object-ref";
 import { ApprovalDecision } from "./approval";
 
 /** Client → server frames. `requestId` is echoed on the answer (ack, error, pong). */
@@ -45,13 +46,7 @@ export const MessageSendFrame = z.object({
   /** Chosen by the client; resending the same id never creates a second message. */
   clientMessageId: z.string().min(8).max(100),
   /** The object the user is looking at, given to the agent as context. */
-  selectedResource: z
-    .object({
-      kind: z.string().max(63),
-      namespace: namespace.optional(),
-      name: z.string().max(253),
-    })
-    .optional(),
+  selectedResource: ObjectRef.extend({ namespace: namespace.optional() }).optional(),
 });
 
 export const ApprovalDecideFrame = z.object({

@@ -4,6 +4,7 @@
  */
 export * from "./version";
 export * from "./codes";
+export * from "./object-ref";
 export * from "./report";
 export * from "./tools";
 export * from "./turn";

@@ -154,3 +154,34 @@ export const ApiErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), requestId: z.string().optional() }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** REST requests: path parameters, query strings and the sign-in body, validated by the server. */
+
+/** An id in a REST path (a conversation, a report). */
+export const RestId = z.string().min(1).max(100);
+
+/** `GET /api/conversations?limit=&cursor=&q=`: newest activity first, keyset pages, `q` searches titles. */
+export const ConversationListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  q: z.string().max(200).optional(),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
+
+/** `GET /api/conversations/:id/reports/:reportId?format=md|json`. */
+export const ReportPath = z.object({ id: RestId, reportId: RestId });
+export const ReportQuery = z.object({ format: z.enum(["md", "json"]).default("md") });
+
+/** `GET /api/clusters?context=`. */
+export const ClustersQuery = z.object({ context: z.string().min(1).max(253).optional() });
+
+/** `GET /api/scan?context=&namespace=`; no namespace: all of them. */
+export const ScanQuery = z.object({
+  context: z.string().min(1).max(253).optional(),
+  namespace: namespaceName.optional(),
+});
+export type ScanQuery = z.infer<typeof ScanQuery>;
+
+/** `POST /api/login`: the sign-in form's token. */
+export const LoginBody = z.object({ token: z.string().min(1).max(512) });
+export type LoginBody = z.infer<typeof LoginBody>;

@@ -1,6 +1,6 @@
 import type { Scenario } from "@kubemedic/demo-cluster";
 import type * as KubeExports from "@kubemedic/kube";
-import type { AnalysisResultItem } from "@kubemedic/protocol";
+import type { AnalysisResultItem, ObjectRef } from "@kubemedic/protocol";
 import type { AnalyzerScore, ObjectKey } from "./QualityReport";
 
 type KubeModule = typeof KubeExports;
@@ -63,27 +63,21 @@ export async function scoreAnalyzers(
   }
 }
 
-interface Ref {
-  kind: string;
-  namespace: string | undefined;
-  name: string;
-}
-
-function parseKey(key: ObjectKey): Ref {
+function parseKey(key: ObjectKey): ObjectRef {
   const parts = key.split("/");
   return parts.length === 3
     ? { kind: parts[0] ?? "", namespace: parts[1], name: parts[2] ?? "" }
     : { kind: parts[0] ?? "", namespace: undefined, name: parts[1] ?? "" };
 }
 
-function keyOf(ref: { kind: string; namespace?: string | undefined; name: string }): ObjectKey {
+function keyOf(ref: ObjectRef): ObjectKey {
   return ref.namespace === undefined || ref.namespace === ""
     ? `${ref.kind}/${ref.name}`
     : `${ref.kind}/${ref.namespace}/${ref.name}`;
 }
 
 /** Kinds compare case-insensitively; a cluster-scoped expectation matches any namespace. */
-function sameObject(a: Ref, b: Ref): boolean {
+function sameObject(a: ObjectRef, b: ObjectRef): boolean {
   return (
     a.kind.toLowerCase() === b.kind.toLowerCase() &&
     a.name === b.name &&
@@ -98,7 +92,7 @@ function namespaceOf(f: AnalysisResultItem): string | undefined {
 }
 
 /** A finding names the object itself, or has it as parent (`Deployment/checkout` of a Pod). */
-function names(f: AnalysisResultItem, t: Ref): boolean {
+function names(f: AnalysisResultItem, t: ObjectRef): boolean {
   const kind = t.kind.toLowerCase();
   const full = t.namespace === undefined ? t.name : `${t.namespace}/${t.name}`;
   if (f.kind.toLowerCase() === kind && f.name === full) return true;

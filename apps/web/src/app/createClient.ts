@@ -2,6 +2,7 @@ import {
   PROTOCOL_VERSION,
   type ApprovalDecision,
   type ConversationDetail,
+  type ObjectRef,
   type ServerFrame,
 } from "@kubemedic/protocol";
 import { QueryClient } from "@tanstack/react-query";
@@ -16,7 +17,7 @@ import { hasGap, resumePoint } from "../stream/selectors";
 import { createStreamStore, type StreamStore } from "../stream/StreamStore";
 import { createRouter, type Router } from "../ui/router";
 import type { KeyValueStorage } from "../ui/safeStorage";
-import { createUiStore, type ResourceRef, type UiStore } from "../ui/uiStore";
+import { createUiStore, type UiStore } from "../ui/uiStore";
 
 export interface Notice {
   id: number;
@@ -38,8 +39,8 @@ export interface KubemedicClient {
   notices: Store<Notice[]>;
   /** The conversation on screen: fetched, hydrated, then watched on the socket. */
   focus: (conversationId: string | null) => void;
-  startConversation: (text: string, about?: ResourceRef) => Promise<string>;
-  sendMessage: (conversationId: string, text: string, about?: ResourceRef) => void;
+  startConversation: (text: string, about?: ObjectRef) => Promise<string>;
+  sendMessage: (conversationId: string, text: string, about?: ObjectRef) => void;
   retrySend: (conversationId: string, clientMessageId: string) => void;
   cancelTurn: (conversationId: string, turnId: string) => void;
   decide: (conversationId: string, turnId: string, decisions: ApprovalDecision[]) => void;
@@ -179,7 +180,7 @@ export function createClient(options: ClientOptions): KubemedicClient {
     }
   });
 
-  const sendMessage = (conversationId: string, text: string, about?: ResourceRef) => {
+  const sendMessage = (conversationId: string, text: string, about?: ObjectRef) => {
     const clientMessageId = randomId();
     stream.dispatch({
       type: "send",

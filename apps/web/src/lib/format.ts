@@ -1,3 +1,5 @@
+import type { ObjectRef } from "@kubemedic/protocol";
+
 /** Short human forms for durations and times, as the cards show them. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return "";
@@ -28,11 +30,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 /** `Kind/namespace/name`, or `Kind/name` for cluster-scoped objects. */
-export function resourceLabel(r: {
-  kind: string;
-  namespace?: string | undefined;
-  name: string;
-}): string {
+export function resourceLabel(r: ObjectRef): string {
   return r.namespace === undefined || r.namespace === ""
     ? `${r.kind}/${r.name}`
     : `${r.kind}/${r.namespace}/${r.name}`;

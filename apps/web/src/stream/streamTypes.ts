@@ -3,7 +3,7 @@ import type {
   ConversationDetail,
   DiagnosisReport,
   ErrorCode,
-  ClientFrame,
+  ObjectRef,
   EventFrame,
   ResolvedApproval,
   ServerFrame,
@@ -89,17 +89,12 @@ export interface TurnView {
   items: TurnItem[];
 }
 
-/** A `message.send`'s `selectedResource`. */
-export type SelectedResource = NonNullable<
-  Extract<ClientFrame, { type: "message.send" }>["selectedResource"]
->;
-
 /** A message the user sent that the server has not echoed back as `user.message` yet. */
 export interface OutboxMessage {
   clientMessageId: string;
   text: string;
   /** The resource the message is about (sent as `selectedResource`), kept for a retry. */
-  about?: SelectedResource;
+  about?: ObjectRef;
   createdAt: string;
   status: "sending" | "acked" | "failed";
   turnId: string | null;
@@ -137,7 +132,7 @@ export type StreamAction =
       clientMessageId: string;
       text: string;
       at: string;
-      about?: SelectedResource;
+      about?: ObjectRef;
     }
   | {
       type: "send.failed";

@@ -1,3 +1,4 @@
+import type { ObjectRef } from "@kubemedic/protocol";
 import { MAX_MESSAGE_CHARS } from "@kubemedic/protocol";
 import { createStore, type Store } from "../lib/createStore";
 import { boundedString, isRecord, readJson, writeJson, type KeyValueStorage } from "./safeStorage";
@@ -9,19 +10,13 @@ import { boundedString, isRecord, readJson, writeJson, type KeyValueStorage } fr
  */
 export type Theme = "light" | "dark";
 
-export interface ResourceRef {
-  kind: string;
-  namespace?: string;
-  name: string;
-}
-
 export interface UiState {
   /** Null follows the system preference. */
   theme: Theme | null;
   /** Unsent text per conversation id, `"new"` for the empty state. */
   drafts: Readonly<Record<string, string>>;
   /** A resource the next message is about (a report chip click), per draft key. */
-  about: Readonly<Record<string, ResourceRef>>;
+  about: Readonly<Record<string, ObjectRef>>;
   /** The cluster context and namespace for new conversations and the scan view. */
   clusterContext: string | null;
   namespace: string | null;
@@ -63,7 +58,7 @@ export function loadUiState(storage: KeyValueStorage | null): UiState {
 
 export interface UiStore extends Store<UiState> {
   setDraft: (key: string, text: string) => void;
-  setAbout: (key: string, resource: ResourceRef | null) => void;
+  setAbout: (key: string, resource: ObjectRef | null) => void;
   setTheme: (theme: Theme | null) => void;
   setScope: (scope: { clusterContext?: string | null; namespace?: string | null }) => void;
   setSidebarOpen: (open: boolean) => void;

@@ -1,16 +1,17 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
-import type { ApprovalRequest, DiagnosisReport, ResolvedApproval } from "@kubemedic/protocol";
+import type {
+  ApprovalRequest,
+  DiagnosisReport,
+  ObjectRef,
+  ResolvedApproval,
+} from "@kubemedic/protocol";
 import type { Intent } from "../intent";
 import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
 
 /** The object a user has selected in the UI, sent with the question. */
-export interface SelectedResource {
-  kind: string;
-  namespace?: string;
-  name: string;
-}
+export type SelectedResource = ObjectRef;
 
 /** What starts a turn: the graph's input for a new question. */
 export interface TurnInput {

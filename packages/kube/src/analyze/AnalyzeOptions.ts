@@ -1,10 +1,4 @@
-/** An object to focus on: its own findings and those of what it owns (Deployment → ReplicaSets → Pods). */
-export interface ResourceRef {
-  /** Kind or alias: `Deployment`, `deploy`, `pods`… */
-  kind: string;
-  name: string;
-  namespace?: string | undefined;
-}
+import type { ObjectRef } from "@kubemedic/protocol";
 
 export interface AnalyzeOptions {
   /** Analyze one namespace; undefined = all. Cluster-scoped analyzers (Node, webhooks) ignore it, as in k8sgpt. */
@@ -18,7 +12,11 @@ export interface AnalyzeOptions {
   filters?: readonly string[] | undefined;
   /** Kubernetes label-selector syntax, applied to the objects each analyzer lists. */
   labelSelector?: string | undefined;
-  resource?: ResourceRef | undefined;
+  /**
+   * An object to focus on: its own findings and those of what it owns
+   * (Deployment → ReplicaSets → Pods). Its kind may be an alias: `deploy`, `pods`…
+   */
+  resource?: ObjectRef | undefined;
   /** Mask object names in the output (see `anonymizeAnalysis`). @default false */
   anonymize?: boolean | undefined;
   /** k8sgpt's AI explanation is not offered: `details` is always "". */

@@ -1,7 +1,7 @@
-import type { AnalysisOutput, AnalysisResultItem } from "@kubemedic/protocol";
+import type { AnalysisOutput, AnalysisResultItem, ObjectRef } from "@kubemedic/protocol";
 import { KubeError } from "../errors";
 import { anonymizeAnalysis } from "./anonymize";
-import type { AnalyzeOptions, ResourceRef } from "./AnalyzeOptions";
+import type { AnalyzeOptions } from "./AnalyzeOptions";
 import type { Analyzer } from "./analyzers/Analyzer";
 import { ANALYZERS, analyzerByName } from "./analyzers/index";
 import { canonicalKind } from "../model/kinds";
@@ -151,7 +151,7 @@ export function toOutput(results: AnalysisResultItem[], errors: string[]): Analy
 }
 
 /** True when a result is about the resource itself or about something it owns. */
-export function concerns(r: AnalysisResultItem, resource: ResourceRef): boolean {
+export function concerns(r: AnalysisResultItem, resource: ObjectRef): boolean {
   const kind = canonicalKind(resource.kind) ?? resource.kind;
   const parts = r.name.split("/");
   const [ns, name] = parts.length === 1 ? [undefined, parts[0]] : [parts[0], parts[1]];

@@ -1,7 +1,11 @@
-import type { RootCauseCandidate, RootCauseCategory, Severity } from "@kubemedic/protocol";
+import type {
+  ObjectRef,
+  RootCauseCandidate,
+  RootCauseCategory,
+  Severity,
+} from "@kubemedic/protocol";
 import { redactText } from "../redact/redactText";
 
-export type ObjectRef = RootCauseCandidate["primary"];
 export type RelatedRef = RootCauseCandidate["related"][number];
 export type CandidateEvidence = RootCauseCandidate["evidence"][number];
 export type CandidateFix = RootCauseCandidate["fixes"][number];
@@ -30,11 +34,7 @@ export interface Draft {
 }
 
 /** `Kind/namespace/name` (or `Kind/name` when cluster-scoped), the brief's resource notation. */
-export function refKey(ref: {
-  kind: string;
-  namespace?: string | undefined;
-  name: string;
-}): string {
+export function refKey(ref: ObjectRef): string {
   return ref.namespace === undefined || ref.namespace === ""
     ? `${ref.kind}/${ref.name}`
     : `${ref.kind}/${ref.namespace}/${ref.name}`;

@@ -1,3 +1,4 @@
+import type { ObjectRef } from "@kubemedic/protocol";
 import type { Pod } from "../model/objects";
 import type { ClusterSnapshot } from "../model/snapshot/ClusterSnapshot";
 import { redactText } from "../redact/redactText";
@@ -6,7 +7,7 @@ export interface CorrelateOptions {
   /** Correlate in one namespace; undefined = every namespace in the snapshot. */
   namespace?: string | undefined;
   /** Keep only candidates that involve this object (as primary or related). */
-  resource?: { kind: string; name: string; namespace?: string | undefined } | undefined;
+  resource?: ObjectRef | undefined;
   signal?: AbortSignal | undefined;
   /**
    * Most container logs read in one correlation (previous logs of crashing

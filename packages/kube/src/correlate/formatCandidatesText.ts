@@ -1,6 +1,6 @@
-import type { RootCauseCandidate } from "@kubemedic/protocol";
+import type { ObjectRef, RootCauseCandidate } from "@kubemedic/protocol";
 
-const key = (r: { kind: string; namespace?: string | undefined; name: string }) =>
+const key = (r: ObjectRef) =>
   r.namespace === undefined ? `${r.kind}/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`;
 
 /** The ranked candidates as readable text: cause, affected objects, evidence with its command, fixes with their risk. */

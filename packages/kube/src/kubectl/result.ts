@@ -1,4 +1,4 @@
-import type { ToolClassification } from "@kubemedic/protocol";
+import type { MutationRisk, ObjectRef, ToolClassification } from "@kubemedic/protocol";
 import type { KubeErrorCode } from "../errors";
 
 /** What one `KubectlEngine.run` returns. Never throws for command or cluster failures. */
@@ -27,16 +27,14 @@ export interface KubectlResult {
   durationMs: number;
 }
 
-export type MutationRisk = "low" | "medium" | "high";
-
 /** What a mutating command would do, computed without changing anything. */
 export interface MutationPreview {
   command: string;
   classification: ToolClassification;
   /** The (first) object the command touches. */
-  target: { kind: string; namespace?: string; name: string };
+  target: ObjectRef;
   /** Every object it touches (drain and delete -l touch many). */
-  targets: { kind: string; namespace?: string; name: string }[];
+  targets: ObjectRef[];
   /** One line: what will change. */
   summary: string;
   /** Redacted YAML of the live object(s), "" when it does not exist yet. */

@@ -1,11 +1,8 @@
-import type { ClustersResponse } from "@kubemedic/protocol";
+import { ClustersQuery, type ClustersResponse } from "@kubemedic/protocol";
 import express, { type Router } from "express";
-import { z } from "zod";
 import { ServerError } from "../../errors";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
-
-const Query = z.object({ context: z.string().min(1).max(253).optional() });
 
 /** @default 5_000 */
 const NAMESPACES_TIMEOUT_MS = 5_000;
@@ -18,7 +15,7 @@ const NAMESPACES_TIMEOUT_MS = 5_000;
 export function clusterRoutes(ctx: ApiContext): Router {
   const router = express.Router();
   router.get("/clusters", async (req, res) => {
-    const { context } = validate(Query, req.query, "query");
+    const { context } = validate(ClustersQuery, req.query, "query");
     if (context !== undefined && !ctx.clusters.hasContext(context)) {
       throw new ServerError("not_found", `unknown cluster context "${context}"`);
     }

@@ -1,18 +1,14 @@
-import { CreateConversationBody, PatchConversationBody } from "@kubemedic/protocol";
+import {
+  ConversationListQuery,
+  CreateConversationBody,
+  PatchConversationBody,
+  RestId,
+} from "@kubemedic/protocol";
 import express, { type Router } from "express";
-import { z } from "zod";
 import { checkClusterContext } from "../../cluster/check-context";
 import { userOf } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
-
-const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().min(1).max(500).optional(),
-  q: z.string().max(200).optional(),
-});
-
-const Id = z.string().min(1).max(100);
 
 /**
  * The caller's conversations: list (newest activity first, keyset pages),
@@ -24,7 +20,7 @@ export function conversationRoutes(ctx: ApiContext): Router {
   const { conversations } = ctx.persistence;
 
   router.get("/conversations", async (req, res) => {
-    const query = validate(ListQuery, req.query, "query");
+    const query = validate(ConversationListQuery, req.query, "query");
     res.setHeader("Cache-Control", "no-store");
     res.json(await conversations.list(userOf(res), query));
   });
@@ -36,13 +32,13 @@ export function conversationRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/conversations/:id", async (req, res) => {
-    const id = validate(Id, req.params.id, "conversation id");
+    const id = validate(RestId, req.params.id, "conversation id");
     res.setHeader("Cache-Control", "no-store");
     res.json(await conversations.detail(userOf(res), id));
   });
 
   router.patch("/conversations/:id", async (req, res) => {
-    const id = validate(Id, req.params.id, "conversation id");
+    const id = validate(RestId, req.params.id, "conversation id");
     const body = validate(PatchConversationBody, req.body ?? {}, "conversation patch");
     checkClusterContext(ctx.clusters, body.clusterContext);
     const updated = await conversations.update(userOf(res), id, body);
@@ -55,7 +51,7 @@ export function conversationRoutes(ctx: ApiContext): Router {
   });
 
   router.delete("/conversations/:id", async (req, res) => {
-    const id = validate(Id, req.params.id, "conversation id");
+    const id = validate(RestId, req.params.id, "conversation id");
     const user = userOf(res);
     // Owner check first: another user's running turn must not be stopped.
     await conversations.get(user, id);

@@ -1,5 +1,5 @@
+import { LoginBody } from "@kubemedic/protocol";
 import express, { type Request, type Response, type Router } from "express";
-import { z } from "zod";
 import { LOCAL_USER, sessionSecretOf, type Authenticator } from "../../auth/authenticator";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/session-cookie";
 import { ServerError } from "../../errors";
@@ -7,8 +7,6 @@ import { PAGE_STYLE } from "../page-style";
 import { setRetryAfter } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
-
-const LoginBody = z.object({ token: z.string().min(1).max(512) });
 
 /** Cookies are Secure when the browser reached us over HTTPS (directly, or via the trusted proxy). */
 function overHttps(req: Request, proxyMode: boolean): boolean {

@@ -1,14 +1,10 @@
-import { DiagnosisReport, reportMarkdown } from "@kubemedic/protocol";
+import { DiagnosisReport, ReportPath, ReportQuery, reportMarkdown } from "@kubemedic/protocol";
 import express, { type Router } from "express";
-import { z } from "zod";
 import { ServerError } from "../../errors";
 import { toServerError } from "../../persistence/prisma-errors";
 import { userOf } from "../require-user";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
-
-const Params = z.object({ id: z.string().min(1).max(100), reportId: z.string().min(1).max(100) });
-const Query = z.object({ format: z.enum(["md", "json"]).default("md") });
 
 /**
  * `GET /api/conversations/:id/reports/:reportId?format=md|json`: a stored
@@ -18,8 +14,8 @@ const Query = z.object({ format: z.enum(["md", "json"]).default("md") });
 export function reportRoutes(ctx: ApiContext): Router {
   const router = express.Router();
   router.get("/conversations/:id/reports/:reportId", async (req, res) => {
-    const { id, reportId } = validate(Params, req.params, "path");
-    const { format } = validate(Query, req.query, "query");
+    const { id, reportId } = validate(ReportPath, req.params, "path");
+    const { format } = validate(ReportQuery, req.query, "query");
     const row = await ctx.database.prisma.diagnosisReport
       .findFirst({
         where: {

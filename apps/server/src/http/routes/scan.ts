@@ -1,19 +1,9 @@
 import { analyzeSnapshot, correlateSnapshot, loadSnapshot } from "@kubemedic/kube";
-import type { ScanResponse } from "@kubemedic/protocol";
+import { ScanQuery, type ScanResponse } from "@kubemedic/protocol";
 import express, { type Router } from "express";
-import { z } from "zod";
 import { ServerError } from "../../errors";
 import { validate } from "../validate";
 import type { ApiContext } from "./api-context";
-
-const Query = z.object({
-  context: z.string().min(1).max(253).optional(),
-  namespace: z
-    .string()
-    .max(63)
-    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, "not a valid namespace name")
-    .optional(),
-});
 
 /** @default 60_000 */
 const SCAN_TIMEOUT_MS = 60_000;
@@ -26,7 +16,7 @@ const SCAN_TIMEOUT_MS = 60_000;
 export function scanRoutes(ctx: ApiContext): Router {
   const router = express.Router();
   router.get("/scan", async (req, res) => {
-    const query = validate(Query, req.query, "query");
+    const query = validate(ScanQuery, req.query, "query");
     if (query.context !== undefined && !ctx.clusters.hasContext(query.context)) {
       throw new ServerError("not_found", `unknown cluster context "${query.context}"`);
     }

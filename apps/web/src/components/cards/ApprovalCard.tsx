@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalRequest, ApprovalTarget } from "@kubemedic/protocol";
+import type { ApprovalDecision, ApprovalRequest, ObjectRef } from "@kubemedic/protocol";
 import { memo, useState } from "react";
 import type { ApprovalEntry, ApprovalItem } from "../../stream/streamTypes";
 import { formatDateTime, resourceLabel } from "../../lib/format";
@@ -268,7 +268,7 @@ function Targets({ request }: { request: ApprovalRequest }) {
       </>
     );
   }
-  const chip = (t: ApprovalTarget, i: number) => (
+  const chip = (t: ObjectRef, i: number) => (
     <code key={`${resourceLabel(t)}-${i}`} className="target">
       {resourceLabel(t)}
     </code>

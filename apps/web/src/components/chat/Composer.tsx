@@ -1,8 +1,7 @@
-import { MAX_MESSAGE_CHARS } from "@kubemedic/protocol";
+import { MAX_MESSAGE_CHARS, type ObjectRef } from "@kubemedic/protocol";
 import { useLayoutEffect, useRef } from "react";
 import { useClient, useConnection, useUi } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
-import type { ResourceRef } from "../../ui/uiStore";
 import { Icon } from "../common/Icon";
 
 export const COMPOSER_ID = "composer";
@@ -38,7 +37,7 @@ export function Composer({
 }: {
   draftKey: string;
   running: boolean;
-  onSend: (text: string, about: ResourceRef | undefined) => void;
+  onSend: (text: string, about: ObjectRef | undefined) => void;
   onStop: () => void;
   placeholder?: string;
   autoFocus?: boolean;

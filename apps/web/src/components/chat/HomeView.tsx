@@ -1,7 +1,7 @@
+import type { ObjectRef } from "@kubemedic/protocol";
 import { useState } from "react";
 import { describeError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
-import type { ResourceRef } from "../../ui/uiStore";
 import { Composer } from "./Composer";
 import { EmptyState } from "./EmptyState";
 
@@ -9,7 +9,7 @@ import { EmptyState } from "./EmptyState";
 export function HomeView() {
   const client = useClient();
   const [starting, setStarting] = useState(false);
-  const start = (text: string, about?: ResourceRef) => {
+  const start = (text: string, about?: ObjectRef) => {
     if (starting) return;
     setStarting(true);
     client.startConversation(text, about).catch((error: unknown) => {

@@ -1,11 +1,10 @@
-import type { RootCauseCandidate } from "@kubemedic/protocol";
+import type { ObjectRef, RootCauseCandidate } from "@kubemedic/protocol";
 import { useMemo, useState } from "react";
 import { useScan } from "../../api/hooks";
 import { describeError } from "../../api/WebError";
 import { useClient, useUi } from "../../app/clientContext";
 import { formatDuration, resourceLabel } from "../../lib/format";
 import { groupScan, investigateQuestion, type ScanFinding } from "../../lib/scanGroups";
-import type { ResourceRef } from "../../ui/uiStore";
 import { SeverityBadge } from "../common/badges";
 import { Icon } from "../common/Icon";
 
@@ -22,7 +21,7 @@ export function ScanView() {
   const groups = useMemo(() => (scan.data === undefined ? [] : groupScan(scan.data)), [scan.data]);
   const [starting, setStarting] = useState<string | null>(null);
 
-  const investigate = (key: string, question: string, about: ResourceRef) => {
+  const investigate = (key: string, question: string, about: ObjectRef) => {
     setStarting(key);
     client
       .startConversation(question, about)

@@ -1,12 +1,5 @@
-import type { AnalysisResultItem, RootCauseCandidate } from "@kubemedic/protocol";
+import type { AnalysisResultItem, ObjectRef, RootCauseCandidate } from "@kubemedic/protocol";
 import type { Intent } from "../../intent";
-
-/** An object the diagnostician looks at. */
-export interface ObjectRef {
-  kind: string;
-  namespace?: string;
-  name: string;
-}
 
 /** k8sgpt names namespaced objects `namespace/name`. */
 export function refOfFinding(item: AnalysisResultItem): ObjectRef {

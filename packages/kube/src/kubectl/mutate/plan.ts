@@ -1,16 +1,10 @@
 import type { ApiRequest } from "../../connection/transport";
-import type { MutationRisk } from "../result";
+import type { MutationRisk, ObjectRef } from "@kubemedic/protocol";
 import type { Obj } from "../fetch";
-
-export interface StepTarget {
-  kind: string;
-  namespace?: string;
-  name: string;
-}
 
 /** One write a mutating command makes, with what is known about its effect. */
 export interface MutationStep {
-  target: StepTarget;
+  target: ObjectRef;
   /** The live object before the change (raw; redacted before it is shown). Undefined when it does not exist. */
   before?: Obj;
   /**

@@ -6,7 +6,7 @@ import type { Obj } from "../fetch";
 import { readRaw, withType } from "../fetch";
 import { resolveTargets } from "../targets";
 import type { VerbContext } from "../verbContext";
-import type { StepTarget } from "./plan";
+import type { ObjectRef } from "@kubemedic/protocol";
 
 /** One live object a mutating command will change. `object` is raw: redact before showing it. */
 export interface WriteTarget {
@@ -79,7 +79,7 @@ export async function writeTargets(
   return out;
 }
 
-export function stepTarget(t: WriteTarget): StepTarget {
+export function stepTarget(t: WriteTarget): ObjectRef {
   return t.namespace === undefined
     ? { kind: t.info.kind, name: t.name }
     : { kind: t.info.kind, namespace: t.namespace, name: t.name };

@@ -1,3 +1,4 @@
+import type { ObjectRef } from "@kubemedic/protocol";
 import type { KubeObject, OwnerReference } from "../objects";
 import { normalizeEvent, type ClusterEvent } from "./events";
 import { NO_LOGS, cachedLogSource, type LogSource } from "./LogSource";
@@ -88,10 +89,7 @@ export class ClusterSnapshot {
   }
 
   /** Objects of `key` whose ownerReferences name the given owner (by kind and name). */
-  ownedBy<K extends ObjectKey>(
-    key: K,
-    owner: { kind: string; namespace?: string | undefined; name: string },
-  ): readonly ObjectOf<K>[] {
+  ownedBy<K extends ObjectKey>(key: K, owner: ObjectRef): readonly ObjectOf<K>[] {
     let index = this.byOwner.get(key);
     if (index === undefined) {
       index = new Map();
