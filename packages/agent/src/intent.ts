@@ -301,6 +301,9 @@ function keywordsIn(text: string): string[] {
   return out;
 }
 
+/** Words a sentence has and a kubectl command line never does. */
+const PROSE_WORDS = new Set(["the", "of", "to", "on", "for", "my", "please", "its", "it", "with"]);
+
 function explicitCommand(tokens: string[]): string | undefined {
   const rest = tokens[0]?.toLowerCase() === "kubectl" ? tokens.slice(1) : undefined;
   if (rest !== undefined && rest.length > 0) return rest.join(" ");
@@ -309,7 +312,9 @@ function explicitCommand(tokens: string[]): string | undefined {
   if (
     verb !== undefined &&
     KUBECTL_VERBS.has(verb) &&
-    tokens.some((t) => t.startsWith("-") || t.includes("/"))
+    tokens.some((t) => t.startsWith("-") || t.includes("/")) &&
+    // "set the image of web to ghcr.io/x:v2" has a slash too, but is a sentence.
+    !tokens.some((t) => PROSE_WORDS.has(t.toLowerCase()))
   ) {
     return tokens.join(" ");
   }

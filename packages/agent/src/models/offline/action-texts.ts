@@ -34,6 +34,11 @@ const WHAT: Record<ActionRequest["verb"], { en: string; zh: string }> = {
   resume: { en: "resume", zh: "恢复" },
 };
 
+/** "重启" + "shop 命名空间…" reads better with a space; "修改镜像：" needs none. */
+function zhVerb(verb: string): string {
+  return verb.endsWith("：") ? verb : `${verb} `;
+}
+
 export function lookingFor(request: ActionRequest, kinds: string[], command: string): string {
   const name = request.target.name;
   if (request.language === "zh")
@@ -44,7 +49,7 @@ export function lookingFor(request: ActionRequest, kinds: string[], command: str
 export function proposal(request: ActionRequest, row: ObjectRow, command: string): string {
   const what = WHAT[request.verb];
   if (request.language === "zh")
-    return `我将${what.zh}${where(row, "zh")}，命令为 ${shown(command)}。这会修改集群，需要你批准后才会执行。`;
+    return `我将${zhVerb(what.zh)}${where(row, "zh")}，命令为 ${shown(command)}。这会修改集群，需要你批准后才会执行。`;
   return `I will ${what.en} ${where(row, "en")} with ${shown(command)}. It changes the cluster, so it runs only after your approval.`;
 }
 
@@ -52,7 +57,7 @@ export function callReason(request: ActionRequest, row: ObjectRow, question: str
   const what = WHAT[request.verb];
   const asked = redactCommand(question).slice(0, 200);
   return request.language === "zh"
-    ? `用户要求${what.zh}${where(row, "zh")}（“${asked}”）。`
+    ? `用户要求${zhVerb(what.zh)}${where(row, "zh")}（“${asked}”）。`
     : `The user asked to ${what.en} ${where(row, "en")} ("${asked}").`;
 }
 
