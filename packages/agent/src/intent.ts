@@ -169,7 +169,7 @@ export function parseIntent(
   const explicit = explicitCommand(tokens);
   if (explicit !== undefined) return { kind: "command", ...base, command: explicit };
   const action = parseAction(trimmed);
-  if (action !== undefined) return { kind: "fix", ...base, action };
+  if (action !== undefined) return { kind: "fix", ...actionBase(base, action, namespace), action };
   if (FIX.test(trimmed) && !/\bwhy\b/i.test(trimmed)) return { kind: "fix", ...base };
   if (SCAN.test(trimmed)) return { kind: "scan", ...base };
   if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {
@@ -198,6 +198,23 @@ export function parseIntent(
   if (DIAGNOSE.test(trimmed)) return { kind: namespace || resource ? "diagnose" : "scan", ...base };
   if (selected !== undefined) return { kind: "diagnose", ...base };
   return { kind: "question", ...base };
+}
+
+/**
+ * An action's object is its target, and nothing else in the sentence names one: a
+ * value (`500m`, `v2.3.1`, `LOG_LEVEL`) is never looked up as an object's name.
+ */
+function actionBase<B extends { keywords: string[]; resource?: ResourceRef }>(
+  base: B,
+  action: ActionRequest,
+  namespace: string | undefined,
+): B {
+  const { name, kind } = action.target;
+  const out = { ...base, keywords: name === undefined ? [] : [name] };
+  delete out.resource;
+  if (name === undefined) return out;
+  const ns = action.target.namespace ?? namespace;
+  return { ...out, resource: withNamespace({ ...(kind === undefined ? {} : { kind }), name }, ns) };
 }
 
 function withNamespace(ref: ResourceRef, namespace: string | undefined): ResourceRef {

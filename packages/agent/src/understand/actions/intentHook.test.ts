@@ -17,3 +17,16 @@ describe("parseIntent and plain-language actions", () => {
     expect(parseIntent("restart checkout in shop").action?.verb).toBe("restart");
   });
 });
+
+describe("an action's object", () => {
+  it("is its target alone: values are no object names", () => {
+    const i = parseIntent("give it a cpu request of 500m");
+    expect(i.keywords).toEqual([]);
+    expect(i.resource).toBeUndefined();
+    const node = parseIntent("drain worker-3");
+    expect(node.resource).toEqual({ kind: "Node", name: "worker-3" });
+    const tag = parseIntent("change payments-api's image tag to v2.3.1");
+    expect(tag.keywords).toEqual(["payments-api"]);
+    expect(tag.resource).toEqual({ name: "payments-api" });
+  });
+});
