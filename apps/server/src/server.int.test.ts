@@ -67,7 +67,9 @@ describe("startServer", () => {
     try {
       const state = await server.persistence.conversations.state("alice", conversation.id);
       expect(state.turns.map((t) => t.status)).toEqual(["interrupted"]);
-      expect(server.metrics.render()).toMatch(/^kubemedic_turns_total\{status="interrupted"\} 1$/m);
+      expect(await server.metrics.render()).toMatch(
+        /^kubemedic_turns_total\{status="interrupted"\} 1$/m,
+      );
       const health = await fetch(`${server.url}/healthz`);
       expect(await health.json()).toEqual({ status: "ok", db: "ok", backend: "pglite" });
       const home = await fetch(server.url);

@@ -165,10 +165,10 @@ export async function startServer(
       }),
     );
     const turnSlots = new Semaphore(config.limits.maxRunningTurns);
-    metrics.registry.gauge(
+    metrics.gauge(
       "kubemedic_turns_queued",
       "Turns acknowledged and waiting for one of the server's turn slots (KUBEMEDIC_MAX_RUNNING_TURNS).",
-      () => [{ value: turnSlots.queued }],
+      () => turnSlots.queued,
     );
     const runner = new TurnRunner({ agent, hub, metrics, logger, turnSlots });
     // The handlers ask the gateway whether it is shutting down; it is built with them.

@@ -633,7 +633,7 @@ describe.each(backends)("live gateway on $name", (backend) => {
         interrupted: true,
       });
       expect((await socket.closed).code).toBe(1001);
-      expect(fx.server.metrics.render()).toMatch(
+      expect(await fx.server.metrics.render()).toMatch(
         /^kubemedic_turns_total\{status="interrupted"\} 1$/m,
       );
 

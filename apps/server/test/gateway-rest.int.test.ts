@@ -270,7 +270,8 @@ describe.each(backends)("REST API on $name", (backend) => {
         value('kubemedic_turn_duration_seconds_count{status="completed"}'),
       ).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(
-        /^kubemedic_turn_duration_seconds_bucket\{status="completed",le="\+Inf"\} \d+$/m,
+        // prom-client writes `le` first; label order carries no meaning in the format.
+        /^kubemedic_turn_duration_seconds_bucket\{(status="completed",le="\+Inf"|le="\+Inf",status="completed")\} \d+$/m,
       );
       expect(
         value('kubemedic_tool_calls_total{classification="read",status="ok",tool="kubectl"}'),

@@ -55,8 +55,8 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
     queue: REST_QUEUE,
   });
   const authenticated = requireUser(api.authenticator);
-  app.get("/metrics", authenticated, limited, (_req, res) => {
-    res.type("text/plain; version=0.0.4; charset=utf-8").send(api.metrics.render());
+  app.get("/metrics", authenticated, limited, async (_req, res) => {
+    res.type(api.metrics.contentType).send(await api.metrics.render());
   });
   const rest = express.Router();
   rest.use(authenticated, limited);
