@@ -1,7 +1,7 @@
 // Prisma CLI configuration (`prisma generate`, `prisma migrate deploy|diff`).
 // Prisma 6.19 with the JS schema engine and the pg driver adapter works fully
 // offline; the Rust engines it would otherwise download cannot be fetched here
-// (../shared/notes/offline-toolchain.md, docs/persistence.md).
+// (docs/persistence.md).
 import { createRequire } from "node:module";
 import { defineConfig } from "prisma/config";
 

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Test tiers (../shared/design/style.md §9): the file name says what a test needs.
+// Test tiers (ARCHITECTURE.md, Conventions): the file name says what a test needs.
 //   unit  *.test.ts      no network beyond loopback fixtures it starts itself
 //   int   *.int.test.ts  a database, a running server or the demo cluster
 //   e2e   e2e/*.spec.ts  a real Chromium against the real server

@@ -17,7 +17,7 @@ export function createPrismaClient(pool: pg.Pool): PrismaClient {
   const adapter = new PrismaPg(pool, { disposeExternalPool: false });
   return new PrismaClient({
     // adapter-pg 7.x against @prisma/client 6.19 (the offline-capable pair, see
-    // ../shared/notes/offline-toolchain.md): same runtime contract, types from two majors.
+    // docs/persistence.md): same runtime contract, types from two majors.
     adapter: adapter as unknown as Prisma.PrismaClientOptions["adapter"],
     transactionOptions: TRANSACTION_OPTIONS,
   });

@@ -352,20 +352,7 @@ export class TurnRepository {
   }
 }
 
-/**
- * Why a reservation and not an epoch: event numbers are handed out in memory
- * and stored only when a turn commits, so after a crash the database is
- * behind what clients saw. An epoch in conversation.state would need every
- * client to send it back to be of use; a reservation needs nothing from the
- * client: the database always holds a number at least as high as any sent
- * (up to a database outage, when the turn cannot be stored either), recovery
- * continues above it, and a client whose lastEventId is below the restarted
- * buffer is told to resync. A commit releases what its turn did not use
- * (TurnUnitOfWork), so a restart renumbers conversations cut mid-turn, and
- * the rare ones whose last write was a failed commit or an event stored
- * outside a turn (those keep their block until the next commit): a needless
- * resync for their clients, never a repeated number.
- */
+// Why a reservation and not an epoch: docs/persistence.md#event-numbers-a-reservation-not-an-epoch.
 /** The new end of a conversation's reservation: a block above what is stored and above `floor`. */
 function reservationEnd(floor: number): Prisma.Sql {
   return Prisma.sql`GREATEST("eventSeqReserved", "lastEventSeq" + ${SEQ_BLOCK}::int, ${floor + SEQ_BLOCK}::int)`;

@@ -28,7 +28,7 @@ export function describeInChromium(name: string, body: () => void): void {
   describe.skip(name, body);
 }
 
-/** Flags that work on these machines (../../shared/notes/offline-toolchain.md). */
+/** Flags that work on these machines (Debian's chromium, no sandbox in containers). */
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
