@@ -1,14 +1,14 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { canonicalKind } from "@kubemedic/kube";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
-import type { ObjectRef } from "../../understand/actions/ObjectRow";
+import type { FocusRef } from "../../understand/actions/ObjectRow";
 import { humanMeta } from "../../graph/state";
 import { isToolArtifact } from "../../tools/tool-result";
 import { k8sgptResult } from "./turn-view";
 
 /** What earlier turns were about, most recent first: the objects and the namespaces. */
 export interface HistoryFocus {
-  objects: ObjectRef[];
+  objects: FocusRef[];
   namespaces: string[];
 }
 
@@ -20,9 +20,9 @@ export interface HistoryFocus {
  * rollout" are resolved against this list.
  */
 export function historyFocus(history: readonly BaseMessage[]): HistoryFocus {
-  const objects: ObjectRef[] = [];
+  const objects: FocusRef[] = [];
   const namespaces: string[] = [];
-  const add = (ref: ObjectRef | undefined): void => {
+  const add = (ref: FocusRef | undefined): void => {
     if (ref === undefined) return;
     if (
       !objects.some(
@@ -59,18 +59,18 @@ export function historyFocus(history: readonly BaseMessage[]): HistoryFocus {
   return { objects, namespaces };
 }
 
-function refOf(r: { kind: string; name: string; namespace?: string }): ObjectRef {
+function refOf(r: { kind: string; name: string; namespace?: string }): FocusRef {
   return { kind: r.kind, name: r.name, ...(r.namespace ? { namespace: r.namespace } : {}) };
 }
 
 /** The one object a command line is about, if it names one. */
-function commandObject(command: string, namespace: string | undefined): ObjectRef | undefined {
+function commandObject(command: string, namespace: string | undefined): FocusRef | undefined {
   const words = command
     .replace(/(?:^|\s)(?:-n|--namespace)[= ]?\S+/g, " ")
     .split(/\s+/)
     .filter((w) => w !== "" && !w.startsWith("-"));
   const verb = words[0];
-  const withNs = (ref: ObjectRef): ObjectRef =>
+  const withNs = (ref: FocusRef): FocusRef =>
     namespace === undefined || ref.kind === "Node" ? ref : { ...ref, namespace };
   if (verb === "cordon" || verb === "uncordon" || verb === "drain")
     return words[1] === undefined ? undefined : { kind: "Node", name: words[1] };

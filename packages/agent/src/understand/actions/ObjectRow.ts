@@ -11,7 +11,7 @@ export interface ObjectRow {
 }
 
 /** An object the conversation was about: its context's focus, or its earlier commands. */
-export interface ObjectRef {
+export interface FocusRef {
   kind?: string;
   namespace?: string;
   name: string;

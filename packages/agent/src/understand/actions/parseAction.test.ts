@@ -48,6 +48,17 @@ describe("parseAction: English", () => {
       { verb: "delete-pod", name: "checkout", other: true },
     ],
     ["kill api-0", { verb: "delete-pod", name: "api-0" }],
+    ["turn off the nightly-backup cronjob", { verb: "suspend", name: "nightly-backup" }],
+    ["switch on cronjob nightly-backup", { verb: "resume", name: "nightly-backup" }],
+    ["give cart 3 replicas", { verb: "scale", name: "cart" }],
+    [
+      "rollout restart deployment checkout",
+      { verb: "restart", name: "checkout", kind: "Deployment" },
+    ],
+    [
+      "please restart deploy/checkout -n shop",
+      { verb: "restart", name: "checkout", namespace: "shop" },
+    ],
   ])("%s", (text, want) => {
     const r = t(text);
     expect(r).toBeDefined();
@@ -194,6 +205,12 @@ describe("parseAction: Chinese", () => {
     ["把 payments-api 的镜像标签改成 v2.3.1", { verb: "set-image", name: "payments-api" }],
     ["删除 pod checkout-7d9c5b6f4-x8k2p", { verb: "delete-pod", name: "checkout-7d9c5b6f4-x8k2p" }],
     ["删除 checkout 的环境变量 LOG_LEVEL", { verb: "unset-env", name: "checkout" }],
+    ["帮我重启一下 checkout", { verb: "restart", name: "checkout" }],
+    ["把 cart 的内存调到 512Mi", { verb: "set-resources", name: "cart" }],
+    ["停止 sitemap 定时任务", { verb: "suspend", name: "sitemap", kind: "CronJob" }],
+    ["取消 worker-2 的封锁", { verb: "uncordon", name: "worker-2" }],
+    ["把 checkout 的环境变量 LOG_LEVEL 改成 debug", { verb: "set-env", name: "checkout" }],
+    ["把 cart 的副本数改成 5", { verb: "scale", name: "cart" }],
   ])("%s", (text, want) => {
     const r = t(text);
     expect(r).toBeDefined();

@@ -1,7 +1,7 @@
 import { ACTION_KINDS, type ActionRequest } from "./ActionRequest";
 import { kindOfType } from "./kubectlType";
 import { nearestNames } from "./nearestNames";
-import type { ObjectRef, ObjectRow } from "./ObjectRow";
+import type { FocusRef, ObjectRow } from "./ObjectRow";
 
 export type Resolution =
   | { kind: "found"; row: ObjectRow }
@@ -14,7 +14,7 @@ export type Resolution =
 
 export interface ResolveContext {
   /** Objects the conversation was about, most recent first. */
-  focus: readonly ObjectRef[];
+  focus: readonly FocusRef[];
   /** Namespaces that narrow an ambiguous name: the conversation's focus, then the picker's. */
   scope: readonly string[];
 }
@@ -116,7 +116,7 @@ function podsOf(
 }
 
 /** A pod in focus stands for its workload: `checkout-7d9c5b6f4-x8k2p` → `checkout`, `postgres-0` → `postgres`. */
-function focusName(ref: ObjectRef): string {
+function focusName(ref: FocusRef): string {
   if (ref.kind !== "Pod") return ref.name;
   return ref.name.replace(/-[a-z0-9]{8,10}-[a-z0-9]{5}$/, "").replace(/-(?:[a-z0-9]{5}|\d+)$/, "");
 }

@@ -20,8 +20,9 @@ export function matchScale(t: ActionText): ActionMatch | undefined {
 function enReplicas(body: string): ReplicaChange | undefined {
   const scaleVerb = /^(?:scale|resize)\b/.test(body);
   const setVerb =
-    /^(?:set|change|update|increase|decrease|raise|lower|bump|reduce|adjust)\b/.test(body) &&
-    /\b(?:replicas?|instances?|replica count)\b/.test(body);
+    /^(?:set|change|update|increase|decrease|raise|lower|bump|reduce|adjust|give|run)\b/.test(
+      body,
+    ) && /\b(?:replicas?|instances?|replica count)\b/.test(body);
   const addRemove = new RegExp(`^(?:add|remove|drop)\\s+(${N}|a|an|one more)${UNIT}`).exec(body);
   if (addRemove?.[1] !== undefined && /\b(?:replicas?|pods?|instances?|copies)\b/.test(body)) {
     const n = parseCount(addRemove[1].replace(/ more$/, "")) ?? 1;

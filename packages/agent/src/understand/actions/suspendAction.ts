@@ -18,14 +18,22 @@ export function matchSuspend(t: ActionText): ActionMatch | undefined {
       ? "CronJob"
       : undefined;
   // "stop"/"disable"/"enable" suspend or resume only a CronJob; a rollout is paused.
-  if (t.zh === false && /^(?:stop|disable|enable|re-?enable)\b/.test(t.body) && kind !== "CronJob")
+  if (
+    !t.zh &&
+    /^(?:stop|disable|enable|re-?enable|turn|switch)\b/.test(t.body) &&
+    kind !== "CronJob"
+  )
     return undefined;
   return { verb, ...(kind === undefined ? {} : { kind }) };
 }
 
 function enVerb(b: string): "suspend" | "resume" | undefined {
-  if (/^(?:suspend|pause|halt|freeze|stop|disable)\b/.test(b)) return "suspend";
-  if (/^(?:resume|unpause|unsuspend|unfreeze|continue|enable|re-?enable|reactivate)\b/.test(b))
+  if (/^(?:suspend|pause|halt|freeze|stop|disable|turn off|switch off)\b/.test(b)) return "suspend";
+  if (
+    /^(?:resume|unpause|unsuspend|unfreeze|continue|enable|re-?enable|reactivate|turn on|switch on)\b/.test(
+      b,
+    )
+  )
     return "resume";
   return undefined;
 }

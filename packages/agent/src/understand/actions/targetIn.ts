@@ -56,7 +56,7 @@ const STOP = new Set(
    unset delete drop clear kill evict terminate nuke cordon uncordon drain evacuate empty mark unschedulable schedulable
    scheduling schedule allow enable disable stop prevent block suspend resume pause unpause continue halt freeze unfreeze
    node nodes pod pods deployment deployments cronjob cronjobs job jobs statefulset daemonset namespace ns cluster
-   let lets go ahead want like need try kindly maybe right away asap quickly immediately value new old current
+   let lets go ahead want like need try kindly turn off maybe right away asap quickly immediately value new old current
    zero none two three four five six seven eight nine ten twelve twenty single couple`.split(/\s+/),
 );
 
