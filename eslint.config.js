@@ -2,7 +2,28 @@
 // project service, so each package's own tsconfig.json decides what a file sees.
 import js from "@eslint/js";
 import globals from "globals";
+import checkFile from "eslint-plugin-check-file";
 import tseslint from "typescript-eslint";
+
+// File-name case per area, as the names already are (ARCHITECTURE.md, Conventions): kebab-case
+// in the server, protocol, demo-cluster and agent; camelCase (PascalCase for a file named after
+// a class or component) in kube, the web app, the CLI's quality suite and the agent's
+// plain-language actions. Middle extensions (`.int.test`) are ignored.
+const KEBAB = "KEBAB_CASE";
+const CAMEL_OR_PASCAL = "[a-zA-Z]*([a-zA-Z0-9])";
+const KEBAB_OR_CAMEL = "[a-z]*([a-zA-Z0-9])*(-+([a-z0-9]))";
+const fileCase = (files, style, ignores = []) => ({
+  files,
+  ignores,
+  plugins: { "check-file": checkFile },
+  rules: {
+    "check-file/filename-naming-convention": [
+      "error",
+      { "**/*.{ts,tsx}": style },
+      { ignoreMiddleExtensions: true },
+    ],
+  },
+});
 
 export default tseslint.config(
   {
@@ -25,6 +46,7 @@ export default tseslint.config(
           allowDefaultProject: [
             "*.js",
             "*.mjs",
+            "*.cjs",
             "*.ts",
             "scripts/*.mjs",
             "bench/*.mjs",
@@ -61,11 +83,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.mjs", "**/*.js"],
+    files: ["**/*.mjs", "**/*.js", "**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}", "apps/web/public/**/*.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  fileCase(["{apps/server,packages/protocol,packages/demo-cluster}/**/*.ts"], KEBAB),
+  fileCase(["packages/agent/**/*.ts"], KEBAB, ["packages/agent/src/understand/**"]),
+  fileCase(
+    [
+      "packages/kube/**/*.ts",
+      "apps/web/**/*.{ts,tsx}",
+      "apps/cli/src/quality/**/*.ts",
+      "packages/agent/src/understand/**/*.ts",
+    ],
+    CAMEL_OR_PASCAL,
+  ),
+  fileCase(["apps/cli/{src,test,bin}/*.ts"], KEBAB_OR_CAMEL),
 );

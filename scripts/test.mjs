@@ -9,7 +9,19 @@ import { prepare, root, run } from "./lib/prepare.mjs";
 const bin = (pkg, file) => join(root, "node_modules", pkg, file);
 const stages = {
   typecheck: () => run(process.execPath, [join(root, "scripts/typecheck.mjs")]),
-  lint: () => run(process.execPath, [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]),
+  // ESLint (file-name case per area included), then the dependency direction per package
+  // (.dependency-cruiser.cjs).
+  lint: () =>
+    run(process.execPath, [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]) ||
+    run(process.execPath, [
+      bin("dependency-cruiser", "bin/dependency-cruise.mjs"),
+      "--config",
+      ".dependency-cruiser.cjs",
+      "--output-type",
+      "err",
+      "apps",
+      "packages",
+    ]),
   // Formatting is checked, never rewritten: a test run must not change the tree.
   format: () => run(process.execPath, [bin("prettier", "bin/prettier.cjs"), "--check", "."]),
   unit: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "unit"]),
