@@ -1,6 +1,7 @@
 import { canonicalKind as kubeCanonicalKind } from "@kubemedic/kube";
 import type { ActionRequest } from "./understand/actions/ActionRequest";
 import { parseAction } from "./understand/actions/parseAction";
+import { readChinese } from "./understand/readChinese";
 
 /**
  * Scoping a question: what the user wants, in which namespace, about which
@@ -145,7 +146,8 @@ export function parseIntent(
   text: string,
   opts: { defaultNamespace?: string; selected?: ResourceRef } = {},
 ): Intent {
-  const trimmed = text.trim().replace(/^\$\s*/, "");
+  // Chinese is read into the English the rules below understand (understand/readChinese.ts).
+  const trimmed = (readChinese(text) ?? text).trim().replace(/^\$\s*/, "");
   const tokens = trimmed.split(/\s+/);
   const named = namespaceIn(trimmed);
   const explicitNs = named.explicit;
