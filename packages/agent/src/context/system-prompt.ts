@@ -1,3 +1,4 @@
+import type { Language } from "../language/Language";
 import type { ApprovalPolicy } from "../config/graph-config";
 import type { SelectedResource } from "../graph/state";
 import type { ClusterSummary } from "./cluster-summary";
@@ -22,6 +23,8 @@ export function systemPrompt(p: {
   selected: SelectedResource | undefined;
   policy: ApprovalPolicy;
   maxIterations: number;
+  /** The user's language: prose answers are written in it. @default "en" */
+  language?: Language;
 }): string {
   const lines = [
     "You are kubemedic, a Kubernetes troubleshooting assistant. You investigate the user's cluster with tools and explain what is wrong, with evidence.",
@@ -33,6 +36,11 @@ export function systemPrompt(p: {
     "- When you have diagnosed a problem, answer with the root cause (the object and the decisive fact), the evidence, and the fix as exact kubectl commands ranked from safest to riskiest.",
     `- ${POLICY_TEXT[p.policy]}`,
     "- Secret values are redacted from every output; never ask for them.",
+    ...(p.language === "zh"
+      ? [
+          "- The user writes Simplified Chinese: answer in Simplified Chinese (prose, the report's summary, root cause and fix titles and rationales). Keep kubectl commands, object names, field values, categories and quoted tool output exactly as they are.",
+        ]
+      : []),
     "",
     "Cluster:",
   ];

@@ -7,6 +7,7 @@ import type {
   ResolvedApproval,
 } from "@kubemedic/protocol";
 import type { Intent } from "../intent";
+import type { Language } from "../language/Language";
 import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
 
@@ -100,6 +101,8 @@ export interface HumanMeta {
   namespace?: string;
   clusterContext?: string;
   selectedResource?: SelectedResource;
+  /** The language to answer this message in (its own, else the conversation's). */
+  language?: Language;
 }
 
 export function humanMeta(message: BaseMessage): HumanMeta | undefined {

@@ -4,9 +4,11 @@ import { clusterSummary } from "../../context/cluster-summary";
 import { systemPrompt } from "../../context/system-prompt";
 import { trimHistory } from "../../context/trim-history";
 import { parseIntent, selectionInScope, type Intent } from "../../intent";
+import { answerLanguage } from "../../language/detectLanguage";
+import type { Language } from "../../language/Language";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import { turnContext, type GraphDeps } from "../deps";
-import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
+import { humanMeta, type AgentStateUpdate, type AgentStateValue, type HumanMeta } from "../state";
 
 /** What a tool call left unanswered by an earlier turn is told. */
 export const DANGLING_TOOL_ANSWER =
@@ -49,8 +51,10 @@ export function prepareNode(deps: GraphDeps) {
     const summary = nodes.prepare.healthSummary
       ? await clusterSummary(backend, namespace, config.signal)
       : undefined;
+    const language = answerLanguage(input.text, rememberedLanguage(state.messages));
     const meta: HumanMeta = {
       turnId: input.turnId,
+      language,
       ...(namespace === undefined ? {} : { namespace }),
       ...(input.clusterContext === undefined ? {} : { clusterContext: input.clusterContext }),
       ...(selected === undefined ? {} : { selectedResource: selected }),
@@ -80,6 +84,7 @@ export function prepareNode(deps: GraphDeps) {
         selected,
         policy: approval.policy,
         maxIterations: limits.maxIterations,
+        language,
       }),
       iterations: 0,
       pendingApprovals: [],
@@ -90,6 +95,16 @@ export function prepareNode(deps: GraphDeps) {
       usage: { inputTokens: 0, outputTokens: 0 },
     };
   };
+}
+
+/** The language of the conversation's last message that had one (kept on each user message). */
+function rememberedLanguage(messages: readonly BaseMessage[]): Language | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    const language = m === undefined ? undefined : humanMeta(m)?.language;
+    if (language !== undefined) return language;
+  }
+  return undefined;
 }
 
 /**

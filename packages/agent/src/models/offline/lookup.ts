@@ -1,5 +1,6 @@
 import type { ObjectLookup } from "../../intent";
 import { commandAnswer } from "./answers";
+import { offlineTexts, type OfflineTexts } from "./offlineTexts";
 import type { PlannedCall, Step } from "./playbook";
 import type { ToolStep, TurnView } from "./turn-view";
 
@@ -46,15 +47,11 @@ interface Found {
  * already fetched in this turn.
  */
 export function lookupStep(view: TurnView, lookup: ObjectLookup, tools: ReadonlySet<string>): Step {
-  if (!tools.has("kubectl")) {
-    return {
-      text: "The kubectl tool is not available in this session, so I cannot look that up.",
-      calls: [],
-    };
-  }
+  const t = offlineTexts(view.language);
+  if (!tools.has("kubectl")) return { text: t.noKubectlLookup, calls: [] };
   const ns = view.intent.namespace;
   const nsFlag = ns === undefined ? "" : ` -n ${ns}`;
-  const where = ns === undefined ? "the session's namespace" : `namespace ${ns}`;
+  const where = ns === undefined ? t.lookup.sessionNamespace : t.scopeNamespace(ns);
   const kinds = lookup.verb === "describe" ? DESCRIBE_KINDS : LOGS_KINDS;
   const exactCommand = `get ${kinds.join(",")} ${lookup.name}${nsFlag} --ignore-not-found`;
   const podsCommand = `get pods${nsFlag}`;
@@ -64,29 +61,31 @@ export function lookupStep(view: TurnView, lookup: ObjectLookup, tools: Readonly
   const exact = ran(exactCommand);
   if (exact === undefined) {
     return {
-      text: `Looking for ${lookup.name} among ${kinds.join(", ")} in ${where}.`,
-      calls: [call(exactCommand, `Find what ${lookup.name} is before running ${lookup.verb}.`)],
+      text: t.lookup.looking(lookup.name, kinds, where),
+      calls: [call(exactCommand, t.lookup.findWhat(lookup.name, lookup.verb))],
     };
   }
-  if (exact.artifact?.status !== "ok") return { text: commandAnswer(exact), calls: [] };
-  let found = byExactName(exact, lookup.name);
+  if (exact.artifact?.status !== "ok") return { text: commandAnswer(exact, t), calls: [] };
+  let found = byExactName(exact, lookup.name, t);
   if (found === undefined) {
     const pods = ran(podsCommand);
     if (pods === undefined) {
       return {
-        text: `Nothing is named exactly ${lookup.name}; looking for pods whose name starts with it.`,
-        calls: [call(podsCommand, `Find the pods of ${lookup.name}.`)],
+        text: t.lookup.lookingForPods(lookup.name),
+        calls: [call(podsCommand, t.lookup.findPods(lookup.name))],
       };
     }
-    if (pods.artifact?.status !== "ok") return { text: commandAnswer(pods), calls: [] };
-    found = byPrefix(pods, lookup.name);
+    if (pods.artifact?.status !== "ok") return { text: commandAnswer(pods, t), calls: [] };
+    found = byPrefix(pods, lookup.name, t);
   }
   if (found === undefined) {
     return {
-      text:
-        `I found no object named ${lookup.name} in ${where}: none of its ${kinds.join(", ")} has ` +
-        "that name, and no pod's name starts with it. Check the name and the namespace, or name the kind " +
-        `(\`${lookup.verb === "describe" ? "describe <kind>" : "logs <pod>"} ${lookup.name} -n <namespace>\`).`,
+      text: t.lookup.notFound(
+        lookup.name,
+        kinds,
+        where,
+        `${lookup.verb === "describe" ? "describe <kind>" : "logs <pod>"} ${lookup.name} -n <namespace>`,
+      ),
       calls: [],
     };
   }
@@ -95,10 +94,10 @@ export function lookupStep(view: TurnView, lookup: ObjectLookup, tools: Readonly
       ? `describe ${found.kind} ${found.name}${nsFlag}`
       : `logs ${found.kind === "pod" ? found.name : `${found.kind}/${found.name}`}${nsFlag}${lookup.previous ? " --previous" : ""} --tail=100`;
   const done = ran(command);
-  if (done !== undefined) return { text: `${found.note}\n\n${commandAnswer(done)}`, calls: [] };
+  if (done !== undefined) return { text: `${found.note}\n\n${commandAnswer(done, t)}`, calls: [] };
   return {
-    text: `${found.note} Running \`kubectl ${command}\`.`,
-    calls: [call(command, `The user asked: ${view.question.slice(0, 200)}`)],
+    text: `${found.note} ${t.running(command)}`,
+    calls: [call(command, t.userAsked(view.question.slice(0, 200)))],
   };
 }
 
@@ -117,7 +116,7 @@ function tablesOf(step: ToolStep): Table[] {
 }
 
 /** Several types print names as `deployment.apps/checkout`; the first table with a row wins. */
-function byExactName(step: ToolStep, name: string): Found | undefined {
+function byExactName(step: ToolStep, name: string, t: OfflineTexts): Found | undefined {
   const hits = tablesOf(step).flatMap((t) => {
     const col = t.columns.indexOf("NAME");
     return t.rows.flatMap((row) => {
@@ -133,11 +132,7 @@ function byExactName(step: ToolStep, name: string): Found | undefined {
   if (first === undefined) return undefined;
   const [kind = "", objectName = name] = first.split("/");
   const others = hits.slice(1);
-  return {
-    kind,
-    name: objectName,
-    note: `${name} is a ${kind}${others.length > 0 ? ` (also named so: ${others.join(", ")})` : ""}.`,
-  };
+  return { kind, name: objectName, note: t.lookup.isA(name, kind, others) };
 }
 
 const TERMINAL = new Set(["Completed", "Succeeded"]);
@@ -147,7 +142,7 @@ const TERMINAL = new Set(["Completed", "Succeeded"]);
  * ReplicaSet checkout-7d9…): `name-` prefixes before bare ones, then a pod
  * that is not running and ready (its logs say why), then table order.
  */
-function byPrefix(step: ToolStep, name: string): Found | undefined {
+function byPrefix(step: ToolStep, name: string, texts: OfflineTexts): Found | undefined {
   for (const t of tablesOf(step)) {
     const col = t.columns.indexOf("NAME");
     const ready = t.columns.indexOf("READY");
@@ -175,9 +170,8 @@ function byPrefix(step: ToolStep, name: string): Found | undefined {
       name: chosen.pod,
       note:
         chosen.pod === name
-          ? `${name} is a pod.`
-          : `Nothing is named ${name}; pod ${chosen.pod}${chosen.status ? ` (${chosen.status})` : ""} starts with it` +
-            `${rest > 0 ? `, as ${rest} other pod${rest === 1 ? " does" : "s do"}` : ""}.`,
+          ? texts.lookup.isPod(name)
+          : texts.lookup.startsWith(name, chosen.pod, chosen.status, rest),
     };
   }
   return undefined;

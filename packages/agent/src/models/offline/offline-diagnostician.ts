@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { TOOL_NAMES } from "@kubemedic/protocol";
 import { DeterministicChatModel, type Reply, type ReplyContext } from "../deterministic-chat-model";
 import { offlineReport } from "./offline-report";
+import { offlineTexts } from "./offlineTexts";
 import { nextStep } from "./playbook";
 import { viewTurn } from "./turn-view";
 
@@ -21,8 +22,7 @@ export class OfflineDiagnostician extends DeterministicChatModel {
 
   protected override reply(messages: BaseMessage[], ctx: ReplyContext): Reply {
     const view = viewTurn(messages);
-    if (view === undefined)
-      return { text: "Ask me about your cluster: for example, why a deployment is failing." };
+    if (view === undefined) return { text: offlineTexts("en").askMe };
     const ours = new Set<string>(TOOL_NAMES);
     const structured = ctx.forcedTool ?? ctx.toolNames.find((n) => !ours.has(n));
     if (structured !== undefined) {

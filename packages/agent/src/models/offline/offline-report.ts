@@ -7,6 +7,7 @@ import type {
 } from "@kubemedic/protocol";
 import { RISKS } from "@kubemedic/protocol";
 import { kubectlEvidence, type EvidenceScope } from "./evidence";
+import { offlineTexts } from "./offlineTexts";
 import { pickCandidate, refOfFinding } from "./focus";
 import { podHealth } from "./pod-health";
 import { k8sgptResult, type TurnView } from "./turn-view";
@@ -28,8 +29,9 @@ export function offlineReport(view: TurnView): DiagnosisReport {
       ? undefined
       : pickCandidate(correlated.candidates, view.intent);
   const kubectl = kubectlEvidence(view.steps);
+  const t = offlineTexts(view.language).report;
   const scope =
-    view.intent.namespace === undefined ? "the cluster" : `namespace ${view.intent.namespace}`;
+    view.intent.namespace === undefined ? t.theCluster : t.theNamespace(view.intent.namespace);
 
   if (candidate !== undefined)
     return fromCandidate(candidate, kubectlEvidence(view.steps, scopeOf(candidate)));
@@ -62,27 +64,21 @@ export function offlineReport(view: TurnView): DiagnosisReport {
         : view.intent.namespace !== undefined
           ? [{ kind: "Namespace", name: view.intent.namespace, status: "healthy" }]
           : [];
-    const podsLine = pods === undefined ? "" : ` All ${pods.total} pods are running or completed.`;
-    const minor =
-      findings.length === 0
-        ? ""
-        : ` Minor findings, not problems: ${findings.map((f) => `${f.kind} ${f.name}: ${f.error.map((e) => e.Text).join("; ")}`).join(" · ")}`;
+    const minor = findings.map(
+      (f) => `${f.kind} ${f.name}: ${f.error.map((e) => e.Text).join("; ")}`,
+    );
     return {
-      summary: `No problems found in ${scope}.`,
+      summary: t.noProblemsSummary(scope),
       category: "Healthy",
       severity: "info",
-      rootCause:
-        `Nothing is wrong in ${scope}: nothing correlates to a root cause.${podsLine}${minor}`.slice(
-          0,
-          4_000,
-        ),
+      rootCause: t.healthyRootCause(scope, pods?.total, minor).slice(0, 4_000),
       confidence: findings.length === 0 ? 0.85 : 0.7,
       affectedResources: affected,
       evidence: [
         {
           source: "analyzer",
           command: "analyze",
-          excerpt: `${analysis.status}: ${analysis.problems} finding${analysis.problems === 1 ? "" : "s"}, no root-cause candidate`,
+          excerpt: t.noRootCauseExcerpt(analysis.status, analysis.problems),
         } satisfies Evidence,
         ...observations,
         ...kubectl,
@@ -95,16 +91,10 @@ export function offlineReport(view: TurnView): DiagnosisReport {
   if (results.length === 0 && !view.steps.some((s) => s.name === "k8sgpt")) {
     const ran = view.steps.map((s) => `\`${s.artifact?.command ?? s.name}\``).join(", ");
     return {
-      summary: ran
-        ? "No diagnosis: this turn ran kubectl commands only and analyzed nothing."
-        : "No diagnosis: this turn ran no tool and analyzed nothing.",
+      summary: t.commandsOnlySummary(ran !== ""),
       category: "Other",
       severity: "info",
-      rootCause:
-        `Nothing was analyzed in this turn${ran ? `; it ran ${ran}` : ""}. Ask why something fails, or what is wrong in a namespace, for a diagnosis.`.slice(
-          0,
-          4_000,
-        ),
+      rootCause: t.commandsOnlyRootCause(ran).slice(0, 4_000),
       confidence: 0.1,
       affectedResources: [],
       evidence: kubectl.slice(0, 50),
@@ -113,16 +103,14 @@ export function offlineReport(view: TurnView): DiagnosisReport {
   }
   const first = findings[0];
   const ref = first === undefined ? undefined : refOfFinding(first);
-  const failing = pods?.unhealthy.length ? ` Pods not running: ${pods.unhealthy.join(", ")}.` : "";
+  const failing = pods?.unhealthy.length ? t.podsNotRunning(pods.unhealthy) : "";
+  const quote = offlineTexts(view.language).command.quote;
   const text =
     first === undefined
-      ? "The cluster could not be analyzed."
-      : `${first.kind} ${first.name}: ${first.error.map((e) => e.Text).join("; ")}${failing}`;
+      ? t.notAnalyzed
+      : `${first.kind} ${first.name}: ${quote(first.error.map((e) => e.Text).join("; "))}${failing}`;
   return {
-    summary:
-      first === undefined
-        ? "The cluster could not be analyzed."
-        : "The analyzers report problems that do not correlate to a single root cause.",
+    summary: first === undefined ? t.notAnalyzed : t.uncorrelatedSummary,
     category: "Other",
     severity: first === undefined ? "low" : "medium",
     rootCause: text.slice(0, 4_000),

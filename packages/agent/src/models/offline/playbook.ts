@@ -1,10 +1,11 @@
 import type { AnalysisResultItem, RootCauseCandidate } from "@kubemedic/protocol";
 import type { Intent } from "../../intent";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
-import { capabilities, commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answers";
+import { commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answers";
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
 import { actionStep, continuedAction } from "./action-step";
 import { lookupStep } from "./lookup";
+import { offlineTexts, type OfflineTexts } from "./offlineTexts";
 import { k8sgptResult, type ToolStep, type TurnView } from "./turn-view";
 
 export interface PlannedCall {
@@ -34,13 +35,9 @@ export function nextStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent } = view;
   const actions = intent.action === undefined ? continuedAction(view) : [intent.action];
   if (actions !== undefined) return actionStep(view, actions, tools);
-  if (intent.kind === "question") return { text: capabilities(tools.size > 0), calls: [] };
-  if (tools.size === 0) {
-    return {
-      text: "I investigate with the kubectl and k8sgpt tools, and none are available in this session, so I cannot look at the cluster.",
-      calls: [],
-    };
-  }
+  const t = offlineTexts(view.language);
+  if (intent.kind === "question") return { text: t.capabilities(tools.size > 0), calls: [] };
+  if (tools.size === 0) return { text: t.noTools, calls: [] };
   switch (intent.kind) {
     case "command":
       return commandStep(view, tools);
@@ -56,10 +53,10 @@ function scopeArg(intent: Intent): string {
   return intent.allNamespaces || intent.namespace === undefined ? "*" : intent.namespace;
 }
 
-function scopeText(intent: Intent): string {
+function scopeText(intent: Intent, t: OfflineTexts): string {
   return intent.allNamespaces || intent.namespace === undefined
-    ? "all namespaces"
-    : `namespace ${intent.namespace}`;
+    ? t.scopeAll
+    : t.scopeNamespace(intent.namespace);
 }
 
 function nsFlag(namespace: string | undefined): string {
@@ -68,20 +65,17 @@ function nsFlag(namespace: string | undefined): string {
 
 function commandStep(view: TurnView, tools: ReadonlySet<string>): Step {
   if (view.intent.lookup !== undefined) return lookupStep(view, view.intent.lookup, tools);
+  const t = offlineTexts(view.language);
   const command = view.intent.command ?? "";
   const done = view.steps.find((s) => s.name === "kubectl");
-  if (done !== undefined) return { text: commandAnswer(done), calls: [] };
-  if (!tools.has("kubectl"))
-    return {
-      text: "The kubectl tool is not available in this session, so I cannot run that.",
-      calls: [],
-    };
+  if (done !== undefined) return { text: commandAnswer(done, t), calls: [] };
+  if (!tools.has("kubectl")) return { text: t.noKubectl, calls: [] };
   return {
-    text: `Running \`kubectl ${command}\`.`,
+    text: t.running(command),
     calls: [
       {
         name: "kubectl",
-        args: { command, reason: `The user asked: ${view.question.slice(0, 200)}` },
+        args: { command, reason: t.userAsked(view.question.slice(0, 200)) },
       },
     ],
   };
@@ -97,23 +91,30 @@ function analyses(steps: readonly ToolStep[]): { plain: ToolStep[]; correlated: 
 
 function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent, steps } = view;
+  const t = offlineTexts(view.language);
   const { plain, correlated } = analyses(steps);
   const kubectlSteps = steps.filter((s) => s.name === "kubectl");
   const scope = scopeArg(intent);
 
   if (plain.length === 0 && correlated.length === 0 && tools.has("k8sgpt")) {
+    const object = intent.resource
+      ? `${intent.resource.kind ?? "object"} ${intent.resource.name}`
+      : undefined;
     return {
-      text: `Scoping the question to ${scopeText(intent)}${intent.resource ? ` and ${intent.resource.kind ?? "object"} ${intent.resource.name}` : ""}. First, the analyzers.`,
+      text: t.scoping(scopeText(intent, t), object),
       calls: [{ name: "k8sgpt", args: { namespace: scope } }],
     };
   }
   const analysis = plain.map((s) => k8sgptResult(s.artifact)).find((r) => r !== undefined);
   if (kubectlSteps.length === 0 && tools.has("kubectl")) {
-    const calls = evidenceCalls(intent, analysis);
+    const calls = evidenceCalls(intent, analysis, t);
     if (calls.length > 0) {
       const n = analysis?.analysis.problems ?? 0;
       return {
-        text: `The analyzers report ${n} problem${n === 1 ? "" : "s"}. Gathering evidence: ${calls.map((c) => `\`kubectl ${String(c.args.command)}\``).join(", ")}.`,
+        text: t.analyzersReport(
+          n,
+          calls.map((c) => String(c.args.command)),
+        ),
         calls,
       };
     }
@@ -122,7 +123,7 @@ function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
     // The whole scope, not the object asked about: its root cause may sit elsewhere
     // (a ConfigMap, a Node, a quota); pickCandidate prefers what the question names.
     return {
-      text: "Correlating the findings to rank the likely root causes.",
+      text: t.correlating,
       calls: [{ name: "k8sgpt", args: { namespace: scope, correlate: true } }],
     };
   }
@@ -130,7 +131,7 @@ function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
     correlated.map((s) => k8sgptResult(s.artifact)).find((r) => r !== undefined) ?? analysis;
   const candidate =
     result?.candidates === undefined ? undefined : pickCandidate(result.candidates, intent);
-  return { text: diagnosisAnswer(view, result, candidate), calls: [] };
+  return { text: diagnosisAnswer(view, result, candidate, t), calls: [] };
 }
 
 /**
@@ -138,26 +139,23 @@ function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
  * findings, previous logs of crashed pods; then the namespace's pods (their
  * table tells healthy from not) and recent events.
  */
-function evidenceCalls(intent: Intent, analysis: K8sgptStructured | undefined): PlannedCall[] {
+function evidenceCalls(
+  intent: Intent,
+  analysis: K8sgptStructured | undefined,
+  t: OfflineTexts,
+): PlannedCall[] {
   const findings = rankFindings(analysis?.analysis.results ?? [], intent);
   const top: AnalysisResultItem[] = findings.slice(0, intent.kind === "scan" ? 3 : 2);
   const context: PlannedCall[] = [];
   if (intent.namespace !== undefined) {
-    context.push(call(`get pods -n ${intent.namespace}`, "Which pods run, and which do not."));
+    context.push(call(`get pods -n ${intent.namespace}`, t.why.pods));
   }
   const eventsNs =
     top.map((i) => refOfFinding(i).namespace).find((n) => n !== undefined) ?? intent.namespace;
   if (eventsNs !== undefined) {
-    context.push(
-      call(`get events -n ${eventsNs} --sort-by=.lastTimestamp`, "Recent events in the namespace."),
-    );
+    context.push(call(`get events -n ${eventsNs} --sort-by=.lastTimestamp`, t.why.events));
   } else if (top.some((i) => i.kind === "Node")) {
-    context.push(
-      call(
-        "get events -n default --sort-by=.lastTimestamp",
-        "Node events live in the default namespace.",
-      ),
-    );
+    context.push(call("get events -n default --sort-by=.lastTimestamp", t.why.nodeEvents));
   }
 
   const calls: PlannedCall[] = [];
@@ -174,20 +172,17 @@ function evidenceCalls(intent: Intent, analysis: K8sgptStructured | undefined): 
   if (named?.kind !== undefined && named.kind !== "Pod") {
     add(
       `describe ${kindArg(named.kind)} ${named.name}${nsFlag(named.namespace ?? intent.namespace)}`,
-      `The user asked about ${named.kind} ${named.name}.`,
+      t.why.askedAbout(named.kind, named.name),
     );
   }
   for (const item of top) {
     const ref = refOfFinding(item);
     add(
       `describe ${kindArg(ref.kind)} ${ref.name}${nsFlag(ref.namespace)}`,
-      `The analyzers flagged ${ref.kind} ${ref.name}.`,
+      t.why.flagged(ref.kind, ref.name),
     );
     if (ref.kind === "Pod" && looksCrashed(item)) {
-      add(
-        `logs ${ref.name}${nsFlag(ref.namespace)} --previous --tail=50`,
-        "The container restarted: its previous log says why.",
-      );
+      add(`logs ${ref.name}${nsFlag(ref.namespace)} --previous --tail=50`, t.why.previousLogs);
     }
   }
   return [...calls, ...context];
@@ -199,12 +194,13 @@ function call(command: string, reason: string): PlannedCall {
 
 function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent, steps } = view;
+  const t = offlineTexts(view.language);
   const { correlated } = analyses(steps);
   const fixCall = steps.find((s) => s.name === "kubectl");
-  if (fixCall !== undefined) return { text: fixAnswer(fixCall), calls: [] };
+  if (fixCall !== undefined) return { text: fixAnswer(fixCall, t), calls: [] };
   if (correlated.length === 0 && tools.has("k8sgpt")) {
     return {
-      text: `Checking what is wrong in ${scopeText(intent)} before changing anything.`,
+      text: t.checkingBeforeFix(scopeText(intent, t)),
       calls: [{ name: "k8sgpt", args: { namespace: scopeArg(intent), correlate: true } }],
     };
   }
@@ -218,14 +214,17 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
     (f) => f.command !== undefined && f.requiresApproval && !PLACEHOLDER.test(f.command),
   );
   if (candidate === undefined || fix?.command === undefined || !tools.has("kubectl")) {
-    return { text: noFixAnswer(candidate), calls: [] };
+    return { text: noFixAnswer(candidate, t), calls: [] };
   }
   return {
-    text: `The root cause: ${candidate.rootCause}\nThe fix I propose: ${fix.title}. It changes the cluster, so it needs your approval.`,
+    text: t.proposeFix(candidate.rootCause, fix.title),
     calls: [
       {
         name: "kubectl",
-        args: { command: fix.command, reason: `${fix.title}: ${fix.rationale}`.slice(0, 1_000) },
+        args: {
+          command: fix.command,
+          reason: t.fixReason(fix.title, fix.rationale).slice(0, 1_000),
+        },
       },
     ],
   };

@@ -2,6 +2,8 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
 import { humanMeta } from "../../graph/state";
 import { parseIntent, type Intent } from "../../intent";
+import { answerLanguage } from "../../language/detectLanguage";
+import type { Language } from "../../language/Language";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { isToolArtifact, type ToolArtifact } from "../../tools/tool-result";
 
@@ -25,6 +27,8 @@ export interface TurnView {
   earlierAnalyses: K8sgptStructured[];
   /** The messages before this turn: what "it" and "the rollout" refer to. */
   history: readonly BaseMessage[];
+  /** The language to answer in: set by prepare on the user's message, else read from it. */
+  language: Language;
 }
 
 export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined {
@@ -74,13 +78,16 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
       if (s !== undefined) earlierAnalyses.push(s);
     }
   }
+  const question = textOf(human);
+  const language = meta?.language ?? answerLanguage(question, undefined);
   return {
-    question: textOf(human),
+    question,
     intent,
     steps,
     rounds,
     earlierAnalyses,
     history: messages.slice(0, start),
+    language,
   };
 }
 
