@@ -215,6 +215,11 @@ const EN: OfflineTexts = {
   },
 };
 
+/** A space between a Latin word and the Chinese after it ("命名空间 default 中"). */
+function sp(text: string): string {
+  return /[A-Za-z0-9)]$/.test(text) ? `${text} ` : text;
+}
+
 /** Quoted tool output stays as it is, set apart as code so it reads as a quotation. */
 function code(text: string): string {
   const t = text.replace(/`/g, "'").trim();
@@ -245,11 +250,11 @@ const ZH: OfflineTexts = {
   scopeAll: "所有命名空间",
   scopeNamespace: (namespace) => `命名空间 ${namespace}`,
   scoping: (scope, object) =>
-    `将问题范围限定在${scope}${object === undefined ? "" : `以及 ${object}`}。首先运行分析器。`,
+    `将问题范围限定在${sp(scope)}${object === undefined ? "" : `以及 ${sp(object)}`}。首先运行分析器。`,
   analyzersReport: (n, commands) =>
     `分析器报告了 ${n} 个问题。正在收集证据：${commands.map((c) => `\`kubectl ${c}\``).join("、")}。`,
   correlating: "正在关联各项发现，对可能的根因进行排序。",
-  checkingBeforeFix: (scope) => `在做任何修改之前，先检查${scope}中出了什么问题。`,
+  checkingBeforeFix: (scope) => `在做任何修改之前，先检查${sp(scope)}中出了什么问题。`,
   proposeFix: (rootCause, title) =>
     `根因：${rootCause}\n我建议的修复：${title}。该操作会修改集群，因此需要你的批准。`,
   fixReason: (title, rationale) => `${title}：${rationale}`,
@@ -288,7 +293,7 @@ const ZH: OfflineTexts = {
     cannotAnalyze: "我无法分析集群，因此无法给出诊断。",
     inNamespace: (namespace) => `命名空间 ${namespace} 中`,
     noProblems: (where, pods) =>
-      `${where === "" ? "" : `在${where}`}没有发现问题：没有任何发现能关联到根因${pods === undefined ? "" : `，全部 ${pods} 个 pod 都在运行或已完成`}。`,
+      `${where === "" ? "" : `在${sp(where)}`}没有发现问题：没有任何发现能关联到根因${pods === undefined ? "" : `，全部 ${pods} 个 pod 都在运行或已完成`}。`,
     minorFindings: "次要发现（不是问题）：",
     noClearRootCause: "分析器报告了问题，但没有一个能关联到明确的根因：",
     podsNotRunning: (pods) => `未在运行的 pod：${pods.join("、")}`,
@@ -303,13 +308,13 @@ const ZH: OfflineTexts = {
     failedCalls: "未成功的调用：",
   },
   lookup: {
-    looking: (name, kinds, where) => `正在${where}的 ${kinds.join("、")} 中查找 ${name}。`,
+    looking: (name, kinds, where) => `正在${sp(where)}的 ${kinds.join("、")} 中查找 ${name}。`,
     sessionNamespace: "会话的命名空间",
     findWhat: (name, verb) => `在执行 ${verb} 之前，先确定 ${name} 是什么对象。`,
     lookingForPods: (name) => `没有对象的名字正好是 ${name}；正在查找名字以它开头的 pod。`,
     findPods: (name) => `查找 ${name} 的 pod。`,
     notFound: (name, kinds, where, example) =>
-      `在${where}中没有找到名为 ${name} 的对象：${kinds.join("、")} 中都没有这个名字，` +
+      `在${sp(where)}中没有找到名为 ${name} 的对象：${kinds.join("、")} 中都没有这个名字，` +
       `也没有名字以它开头的 pod。请检查名字和命名空间，或者指明对象类型（\`${example}\`）。`,
     isA: (name, kind, others) =>
       `${name} 是一个 ${kind}${others.length > 0 ? `（同名的还有：${others.join("、")}）` : ""}。`,
@@ -321,9 +326,9 @@ const ZH: OfflineTexts = {
   report: {
     theCluster: "集群",
     theNamespace: (namespace) => `命名空间 ${namespace}`,
-    noProblemsSummary: (scope) => `在${scope}中没有发现问题。`,
+    noProblemsSummary: (scope) => `在${sp(scope)}中没有发现问题。`,
     healthyRootCause: (scope, pods, minor) =>
-      `${scope}中一切正常：没有任何发现能关联到根因。` +
+      `${sp(scope)}中一切正常：没有任何发现能关联到根因。` +
       (pods === undefined ? "" : `全部 ${pods} 个 pod 都在运行或已完成。`) +
       (minor.length === 0 ? "" : `次要发现（不是问题）：${minor.map(code).join(" · ")}`),
     noRootCauseExcerpt: (status, problems) => `${status}: ${problems} 项发现，没有根因候选`,
