@@ -53,6 +53,11 @@ export { correlate } from "./correlate/correlate";
 export { correlateSnapshot } from "./correlate/correlateSnapshot";
 export type { CorrelateOptions } from "./correlate/CorrelationContext";
 export { formatCandidatesText } from "./correlate/formatCandidatesText";
+export {
+  localizeCandidate,
+  localizeText,
+  type ProseLanguage,
+} from "./correlate/localize/localizeCandidate";
 // Connection and the kubectl engine (docs/kubectl-engine.md):
 //   loadKubeConfig({ kubeconfigPath?, context?, env?, home?, serviceAccountDir? }) → KubeConfig   (file, KUBECONFIG, ~/.kube/config, in-cluster; KubeError no_config)
 //   listContexts(kc) → ClusterContext[]

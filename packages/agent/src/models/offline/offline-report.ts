@@ -20,7 +20,7 @@ import { k8sgptResult, type TurnView } from "./turn-view";
 export function offlineReport(view: TurnView): DiagnosisReport {
   const results = view.steps
     .filter((s) => s.name === "k8sgpt")
-    .map((s) => ({ args: s.args, result: k8sgptResult(s.artifact) }))
+    .map((s) => ({ args: s.args, result: k8sgptResult(s.artifact, view.language) }))
     .filter((r) => r.result !== undefined);
   const correlated = results.find((r) => r.args.correlate === true)?.result;
   const analysis = (correlated ?? results[0]?.result)?.analysis;

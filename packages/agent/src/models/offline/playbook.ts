@@ -105,7 +105,9 @@ function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
       calls: [{ name: "k8sgpt", args: { namespace: scope } }],
     };
   }
-  const analysis = plain.map((s) => k8sgptResult(s.artifact)).find((r) => r !== undefined);
+  const analysis = plain
+    .map((s) => k8sgptResult(s.artifact, view.language))
+    .find((r) => r !== undefined);
   if (kubectlSteps.length === 0 && tools.has("kubectl")) {
     const calls = evidenceCalls(intent, analysis, t);
     if (calls.length > 0) {
@@ -128,7 +130,8 @@ function diagnoseStep(view: TurnView, tools: ReadonlySet<string>): Step {
     };
   }
   const result =
-    correlated.map((s) => k8sgptResult(s.artifact)).find((r) => r !== undefined) ?? analysis;
+    correlated.map((s) => k8sgptResult(s.artifact, view.language)).find((r) => r !== undefined) ??
+    analysis;
   const candidate =
     result?.candidates === undefined ? undefined : pickCandidate(result.candidates, intent);
   return { text: diagnosisAnswer(view, result, candidate, t), calls: [] };
@@ -205,7 +208,7 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
     };
   }
   const result =
-    correlated.map((s) => k8sgptResult(s.artifact)).find((r) => r !== undefined) ??
+    correlated.map((s) => k8sgptResult(s.artifact, view.language)).find((r) => r !== undefined) ??
     view.earlierAnalyses.find((a) => a.candidates !== undefined);
   const candidates: RootCauseCandidate[] = result?.candidates ?? [];
   const candidate = pickCandidate(candidates, intent);

@@ -1,4 +1,5 @@
 import type { BaseMessage } from "@langchain/core/messages";
+import { localizeCandidate } from "@kubemedic/kube";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
 import { humanMeta } from "../../graph/state";
 import { parseIntent, type Intent } from "../../intent";
@@ -70,16 +71,16 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
       });
     }
   }
+  const question = textOf(human);
+  const language = meta?.language ?? answerLanguage(question, undefined);
   const earlierAnalyses: K8sgptStructured[] = [];
   for (let i = start - 1; i >= 0; i--) {
     const m = messages[i];
     if (isTool(m) && isToolArtifact(m.artifact) && m.artifact.tool === "k8sgpt") {
-      const s = k8sgptResult(m.artifact);
+      const s = k8sgptResult(m.artifact, language);
       if (s !== undefined) earlierAnalyses.push(s);
     }
   }
-  const question = textOf(human);
-  const language = meta?.language ?? answerLanguage(question, undefined);
   return {
     question,
     intent,
@@ -91,8 +92,18 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
   };
 }
 
-export function k8sgptResult(artifact: ToolArtifact | undefined): K8sgptStructured | undefined {
+/**
+ * A k8sgpt call's structured result; its root-cause candidates' prose in
+ * `language` (the analyzer findings are quoted as they are).
+ */
+export function k8sgptResult(
+  artifact: ToolArtifact | undefined,
+  language: Language = "en",
+): K8sgptStructured | undefined {
   if (artifact?.tool !== "k8sgpt" || artifact.status !== "ok") return undefined;
   const s = artifact.structured as Partial<K8sgptStructured> | undefined;
-  return s?.analysis === undefined ? undefined : (s as K8sgptStructured);
+  if (s?.analysis === undefined) return undefined;
+  const result = s as K8sgptStructured;
+  if (language === "en" || result.candidates === undefined) return result;
+  return { ...result, candidates: result.candidates.map((c) => localizeCandidate(c, language)) };
 }
