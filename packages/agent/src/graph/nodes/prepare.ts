@@ -4,11 +4,11 @@ import { clusterSummary } from "../../context/cluster-summary";
 import { systemPrompt } from "../../context/system-prompt";
 import { trimHistory } from "../../context/trim-history";
 import { parseIntent, selectionInScope, type Intent } from "../../intent";
+import { conversationLanguage } from "../../language/conversationLanguage";
 import { answerLanguage } from "../../language/detectLanguage";
-import type { Language } from "../../language/Language";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import { turnContext, type GraphDeps } from "../deps";
-import { humanMeta, type AgentStateUpdate, type AgentStateValue, type HumanMeta } from "../state";
+import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
 
 /** What a tool call left unanswered by an earlier turn is told. */
 export const DANGLING_TOOL_ANSWER =
@@ -51,7 +51,7 @@ export function prepareNode(deps: GraphDeps) {
     const summary = nodes.prepare.healthSummary
       ? await clusterSummary(backend, namespace, config.signal)
       : undefined;
-    const language = answerLanguage(input.text, rememberedLanguage(state.messages));
+    const language = answerLanguage(input.text, conversationLanguage(state.messages));
     const meta: HumanMeta = {
       turnId: input.turnId,
       language,
@@ -95,16 +95,6 @@ export function prepareNode(deps: GraphDeps) {
       usage: { inputTokens: 0, outputTokens: 0 },
     };
   };
-}
-
-/** The language of the conversation's last message that had one (kept on each user message). */
-function rememberedLanguage(messages: readonly BaseMessage[]): Language | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    const language = m === undefined ? undefined : humanMeta(m)?.language;
-    if (language !== undefined) return language;
-  }
-  return undefined;
 }
 
 /**

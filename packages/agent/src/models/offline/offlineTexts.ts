@@ -250,7 +250,7 @@ const ZH: OfflineTexts = {
   scopeAll: "所有命名空间",
   scopeNamespace: (namespace) => `命名空间 ${namespace}`,
   scoping: (scope, object) =>
-    `将问题范围限定在${sp(scope)}${object === undefined ? "" : `以及 ${sp(object)}`}。首先运行分析器。`,
+    `将问题范围限定在${object === undefined ? scope : `${sp(scope)}以及 ${object}`}。首先运行分析器。`,
   analyzersReport: (n, commands) =>
     `分析器报告了 ${n} 个问题。正在收集证据：${commands.map((c) => `\`kubectl ${c}\``).join("、")}。`,
   correlating: "正在关联各项发现，对可能的根因进行排序。",
