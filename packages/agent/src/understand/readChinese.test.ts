@@ -26,7 +26,19 @@ describe("readChinese", () => {
     );
     expect(readChinese("列出所有命名空间的部署")).toBe("list deployments -A");
     expect(readChinese("这个命名空间里有哪些 deployment？")).toBe("list deployments");
-    expect(readChinese("为什么 invoice-api 启动不了？")).toBe("why is invoice-api failing?");
+    expect(readChinese("为什么 invoice-api 启动不了？")).toBe(
+      "why is invoice-api failing in invoice-api?",
+    );
+    expect(readChinese("payments 出了什么问题？")).toBe("why is payments failing in payments?");
+    expect(readChinese("shop 有哪些服务？")).toBe("list services in shop");
+    expect(readChinese("checkout 的 pod 为什么起不来")).toBe(
+      "why is checkout failing in checkout?",
+    );
+    expect(readChinese("节点 worker-2 怎么了")).toBe("why is node worker-2 failing?");
+    expect(readChinese("列出 shop 命名空间的所有 pod")).toBe("list pods in the shop namespace");
+    expect(readChinese("为什么 shop 命名空间的 checkout 一直 CrashLoopBackOff")).toBe(
+      "why is checkout failing in the shop namespace?",
+    );
     expect(readChinese("payments 命名空间出了什么问题？")).toBe(
       "what is wrong in the payments namespace?",
     );

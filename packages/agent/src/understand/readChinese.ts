@@ -85,13 +85,23 @@ export function readChinese(raw: string): string | undefined {
     return subject === undefined ? "describe it" : `describe ${subject}${where}`;
   }
   const diagnose = ZH_DIAGNOSE.test(text);
-  if (r.kind !== undefined && r.names.length === 0 && (ZH_LIST.test(text) || !diagnose)) {
+  const listing = r.kind !== undefined && (ZH_LIST.test(text) || !diagnose);
+  if (listing && r.names.length === 0) {
     // "default 命名空间有哪些 pod", "列出所有节点": a listing, every namespace when asked.
     return `list ${r.kind}${r.cluster ? " -A" : where}`;
+  }
+  const lone = r.names.length === 1 ? r.names[0] : undefined;
+  if (listing && !diagnose && lone !== undefined && where === "") {
+    // "shop 有哪些服务": the one name is where to look.
+    return `list ${r.kind} in ${lone}`;
   }
   if (diagnose || r.names.length > 0 || r.namespace !== undefined || r.place !== undefined) {
     if (/检查|查看|看看|看一下/.test(text) && subject === undefined && r.kind !== undefined)
       return `check the ${r.kind}${where}`;
+    // A lone name may be a namespace ("payments 出了什么问题？"): offered as a place too,
+    // which the cluster confirms or not, as for "in payments".
+    if (subject !== undefined && where === "" && lone !== undefined && subject === lone)
+      return `why is ${subject} failing in ${lone}?`;
     if (subject !== undefined) return `why is ${subject} failing${where}?`;
     if (r.pronoun) return `why is it failing${where}?`;
     return `what is wrong${where || " in this namespace"}?`;
@@ -111,7 +121,10 @@ function subjectWords(r: Reading): string | undefined {
   const name = r.names[0];
   if (name === undefined) return undefined;
   const kind = r.kind === undefined ? undefined : canonicalKind(r.kind);
-  return kind === undefined || kind === "Event" ? name : `${kind.toLowerCase()} ${name}`;
+  // Pods have generated names: "checkout 的 pod" is about checkout's pods, found by the name.
+  return kind === undefined || kind === "Event" || kind === "Pod"
+    ? name
+    : `${kind.toLowerCase()} ${name}`;
 }
 
 function readWords(text: string): Reading {

@@ -39,7 +39,7 @@ export interface OfflineTexts {
     cancelled(command: string): string;
     error(command: string, output: string): string;
     /** Tool output quoted in prose (an analyzer's text, an evidence line). */
-    quote(text: string): string;
+    quote: (text: string) => string;
   };
   fixRan(command: string, output: string): string;
   fixRejected(command: string): string;
