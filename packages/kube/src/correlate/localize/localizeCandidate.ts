@@ -19,7 +19,7 @@ export function localizeText(text: string, language: ProseLanguage): string {
     );
   }
   // English separates sentences with a space; Chinese punctuation does not.
-  return out.replace(/([。！？”）]) (?=[\u4e00-\u9fff])/gu, "$1");
+  return out.replace(/([。！？]) +(?=\S)|([”）]) (?=[\u4e00-\u9fff])/gu, "$1$2");
 }
 
 /**
