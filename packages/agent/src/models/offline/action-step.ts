@@ -23,6 +23,7 @@ import {
 } from "./action-texts";
 import { commandAnswer } from "./answers";
 import { historyFocus, previousQuestion } from "./history-focus";
+import { offlineTexts } from "./offlineTexts";
 import type { Step } from "./playbook";
 import type { ToolStep, TurnView } from "./turn-view";
 
@@ -66,7 +67,8 @@ export function actionStep(
       calls: [call(lookup, lookupReason(request))],
     };
   }
-  if (listed.artifact?.status !== "ok") return { text: commandAnswer(listed), calls: [] };
+  if (listed.artifact?.status !== "ok")
+    return { text: commandAnswer(listed, offlineTexts(view.language)), calls: [] };
   const rows = objectRows(listed, kinds.length === 1 ? kinds[0] : undefined);
   const focus = historyFocus(view.history);
   const scope = [focus.namespaces[0], view.intent.namespace].filter(
