@@ -1,4 +1,4 @@
-import type { Language } from "../language/Language";
+import type { Language } from "../language/language";
 import type { ApprovalPolicy } from "../config/graph-config";
 import type { SelectedResource } from "../graph/state";
 import type { ClusterSummary } from "./cluster-summary";

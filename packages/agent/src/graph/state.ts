@@ -7,7 +7,7 @@ import type {
   ResolvedApproval,
 } from "@kubemedic/protocol";
 import type { Intent } from "../intent";
-import type { Language } from "../language/Language";
+import type { Language } from "../language/language";
 import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
 

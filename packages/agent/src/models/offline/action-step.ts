@@ -23,7 +23,7 @@ import {
 } from "./action-texts";
 import { commandAnswer } from "./answers";
 import { historyFocus, previousQuestion } from "./history-focus";
-import { offlineTexts } from "./offlineTexts";
+import { offlineTexts } from "./offline-texts";
 import type { Step } from "./playbook";
 import type { ToolStep, TurnView } from "./turn-view";
 

@@ -2,7 +2,7 @@ import type { RootCauseCandidate } from "@kubemedic/protocol";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { kubectlEvidence } from "./evidence";
 import { scopeOf } from "./offline-report";
-import type { OfflineTexts } from "./offlineTexts";
+import type { OfflineTexts } from "./offline-texts";
 import { podHealth } from "./pod-health";
 import type { ToolStep, TurnView } from "./turn-view";
 

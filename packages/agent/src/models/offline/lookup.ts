@@ -1,6 +1,6 @@
 import type { ObjectLookup } from "../../intent";
 import { commandAnswer } from "./answers";
-import { offlineTexts, type OfflineTexts } from "./offlineTexts";
+import { offlineTexts, type OfflineTexts } from "./offline-texts";
 import type { PlannedCall, Step } from "./playbook";
 import type { ToolStep, TurnView } from "./turn-view";
 

@@ -2,7 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { TOOL_NAMES } from "@kubemedic/protocol";
 import { DeterministicChatModel, type Reply, type ReplyContext } from "../deterministic-chat-model";
 import { offlineReport } from "./offline-report";
-import { offlineTexts } from "./offlineTexts";
+import { offlineTexts } from "./offline-texts";
 import { nextStep } from "./playbook";
 import { viewTurn } from "./turn-view";
 

@@ -7,7 +7,7 @@ import type {
 } from "@kubemedic/protocol";
 import { RISKS } from "@kubemedic/protocol";
 import { kubectlEvidence, type EvidenceScope } from "./evidence";
-import { offlineTexts } from "./offlineTexts";
+import { offlineTexts } from "./offline-texts";
 import { pickCandidate, refOfFinding } from "./focus";
 import { podHealth } from "./pod-health";
 import { k8sgptResult, type TurnView } from "./turn-view";

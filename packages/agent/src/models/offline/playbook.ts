@@ -5,7 +5,7 @@ import { commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answer
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
 import { actionStep, continuedAction } from "./action-step";
 import { lookupStep } from "./lookup";
-import { offlineTexts, type OfflineTexts } from "./offlineTexts";
+import { offlineTexts, type OfflineTexts } from "./offline-texts";
 import { k8sgptResult, type ToolStep, type TurnView } from "./turn-view";
 
 export interface PlannedCall {

@@ -3,8 +3,8 @@ import { localizeCandidate } from "@kubemedic/kube";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
 import { humanMeta } from "../../graph/state";
 import { parseIntent, type Intent } from "../../intent";
-import { answerLanguage } from "../../language/detectLanguage";
-import type { Language } from "../../language/Language";
+import { answerLanguage } from "../../language/detect-language";
+import type { Language } from "../../language/language";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { isToolArtifact, type ToolArtifact } from "../../tools/tool-result";
 

@@ -1,4 +1,4 @@
-import type { Language } from "./Language";
+import type { Language } from "./language";
 
 /** CJK Unified Ideographs (with extension A and the compatibility block): Chinese prose. */
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;

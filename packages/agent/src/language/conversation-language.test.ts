@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { systemPrompt } from "../context/system-prompt";
-import { conversationLanguage } from "./conversationLanguage";
+import { conversationLanguage } from "./conversation-language";
 
 const user = (text: string, language?: string) =>
   new HumanMessage({

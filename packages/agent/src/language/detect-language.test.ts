@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerLanguage, detectLanguage } from "./detectLanguage";
+import { answerLanguage, detectLanguage } from "./detect-language";
 
 describe("detectLanguage", () => {
   it("reads Chinese, with or without English names and kinds mixed in", () => {

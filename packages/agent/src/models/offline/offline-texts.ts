@@ -1,4 +1,4 @@
-import type { Language } from "../../language/Language";
+import type { Language } from "../../language/language";
 
 /**
  * Every sentence the offline diagnostician writes, in each language it

@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { humanMeta } from "../graph/state";
-import type { Language } from "./Language";
+import type { Language } from "./language";
 
 /**
  * The conversation's language: the one its last user message was answered
