@@ -90,6 +90,22 @@ export interface ServerConfig {
   /** KUBEMEDIC_HEAP_GROWTH_PERCENT: see applyHeapGrowth; 0 leaves V8's policy. @default 50 */
   heapGrowthPercent: number;
   limits: GatewayLimits;
+  scaleOut: ScaleOutConfig;
+}
+
+/** Several replicas on one PostgreSQL (docs/gateway.md#scale-out). */
+export interface ScaleOutConfig {
+  /**
+   * KUBEMEDIC_SCALE_OUT: events go through the database's event log and
+   * LISTEN/NOTIFY, turns hold a lease and survive their replica. Always off
+   * on the embedded database (one process). @default true with DATABASE_URL
+   */
+  enabled: boolean;
+  /**
+   * KUBEMEDIC_TURN_LEASE_MS: a running turn's lease; renewed every third of
+   * it, and once it lapsed another replica resumes the turn. @default 15_000
+   */
+  leaseMs: number;
 }
 
 /**
@@ -226,6 +242,20 @@ const EnvSchema = z.object({
   KUBEMEDIC_WS_HEARTBEAT_MS: count(1_000, 600_000, 30_000),
   KUBEMEDIC_SHUTDOWN_GRACE_MS: count(0, 600_000, 10_000),
   KUBEMEDIC_HEAP_GROWTH_PERCENT: count(0, 1_000, 50),
+  KUBEMEDIC_SCALE_OUT: z.preprocess(
+    (v) => {
+      const e = emptyToUndefined(v);
+      if (typeof e !== "string") return e;
+      const s = e.trim().toLowerCase();
+      return ["1", "true", "yes", "on"].includes(s)
+        ? true
+        : ["0", "false", "no", "off"].includes(s)
+          ? false
+          : s;
+    },
+    z.boolean({ error: "must be true or false" }).optional(),
+  ),
+  KUBEMEDIC_TURN_LEASE_MS: count(500, 600_000, 15_000),
 });
 
 const FLAG_OF: Record<string, string> = {
@@ -297,6 +327,10 @@ export function loadConfig(
     context: e.KUBEMEDIC_CONTEXT,
     demoLatencyMs: e.KUBEMEDIC_DEMO_LATENCY_MS,
     heapGrowthPercent: e.KUBEMEDIC_HEAP_GROWTH_PERCENT,
+    scaleOut: {
+      enabled: e.DATABASE_URL !== undefined && e.KUBEMEDIC_SCALE_OUT !== false,
+      leaseMs: e.KUBEMEDIC_TURN_LEASE_MS,
+    },
     limits: {
       maxFrameBytes: e.KUBEMEDIC_MAX_FRAME_BYTES,
       framesPerSecond: e.KUBEMEDIC_RATE_LIMIT,

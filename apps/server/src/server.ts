@@ -32,6 +32,7 @@ import { DEFAULT_WEB_DIR } from "./http/web";
 import { createLogger, type Logger } from "./logger";
 import { GatewayMetrics } from "./metrics/gateway-metrics";
 import { createPersistence, type Persistence } from "./persistence/persistence";
+import { ScaleOut } from "./scale/scale-out";
 import type { UnitOfWorkHooks } from "./persistence/turn-unit-of-work";
 
 export interface StartServerOptions {
@@ -116,9 +117,21 @@ export async function startServer(
     throw error;
   }
   let clusters: ClusterRegistry | undefined;
+  let scale: ScaleOut | undefined;
   try {
+    // Several replicas on one PostgreSQL: events through the event log and
+    // LISTEN/NOTIFY, turns leased and resumed elsewhere when their replica dies.
+    if (config.scaleOut.enabled && database.backend === "postgres" && config.databaseUrl) {
+      scale = new ScaleOut({
+        pool: database.pool,
+        databaseUrl: config.databaseUrl,
+        leaseMs: config.scaleOut.leaseMs,
+        logger: logger.child({ component: "scale-out" }),
+      });
+    }
     const persistence = createPersistence(database.prisma, {
       logger,
+      ...(scale === undefined ? {} : { lease: { owner: scale.replica, ms: scale.leases.ms } }),
       maxConversationsPerOwner: config.limits.maxConversationsPerUser,
       ...(options.persistenceHooks === undefined ? {} : { hooks: options.persistenceHooks }),
     });
@@ -145,7 +158,10 @@ export async function startServer(
     logClusters(logger, clusters);
 
     const model = options.model ?? startupStep(() => createModel(env));
-    const graphConfig = options.graphConfig ?? startupStep(() => loadGraphConfig());
+    const graphConfig = durableIfScaled(
+      options.graphConfig ?? startupStep(() => loadGraphConfig()),
+      scale !== undefined,
+    );
     const registry = clusters;
     const agent = createAgent({
       model,
@@ -158,11 +174,14 @@ export async function startServer(
     const metrics = new GatewayMetrics();
     // Turns the previous process left running end here, as far as the metrics can tell.
     if (interrupted > 0) metrics.turns.inc({ status: "interrupted" }, interrupted);
-    const hub = new ConversationHub(metrics, (conversationId, floor) =>
-      persistence.turns.reserveEventSeqs(conversationId, floor).catch((error: unknown) => {
-        logger.warn({ err: error, conversationId }, "event numbers could not be reserved");
-        throw error;
-      }),
+    const hub = new ConversationHub(
+      metrics,
+      (conversationId, floor) =>
+        persistence.turns.reserveEventSeqs(conversationId, floor).catch((error: unknown) => {
+          logger.warn({ err: error, conversationId }, "event numbers could not be reserved");
+          throw error;
+        }),
+      scale?.log,
     );
     const turnSlots = new Semaphore(config.limits.maxRunningTurns);
     metrics.gauge(
@@ -185,8 +204,13 @@ export async function startServer(
       limits: config.limits,
       frameSlots: new Semaphore(FRAME_SLOTS),
       modelLabel: model.label,
+      scale,
       closing: () => holder.gateway?.isClosing ?? false,
     };
+    if (scale !== undefined) {
+      await scale.listen(hub);
+      scale.run(ctx);
+    }
     const gateway = new Gateway({
       ctx,
       authenticator,
@@ -229,6 +253,7 @@ export async function startServer(
         url,
         backend: database.backend,
         database: database.location,
+        ...(scale === undefined ? {} : { replica: scale.replica }),
         model: model.label,
         offline: model.offline,
         demoCluster: clusters.isDemo,
@@ -256,6 +281,7 @@ export async function startServer(
       close() {
         closing ??= (async () => {
           await gateway.shutdown(config.limits.shutdownGraceMs);
+          await scale?.close();
           await closeHttp(httpServer);
           await running.close();
           await database.close();
@@ -264,6 +290,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await scale?.close().catch(() => undefined);
     await closeHttp(httpServer);
     await clusters?.close().catch(() => undefined);
     await database.close();
@@ -278,6 +305,16 @@ export async function startServer(
  * its 5 s acquire timeout to fail a request. @default 24
  */
 const FRAME_SLOTS = 24;
+
+/**
+ * A replica's turns must survive it: with scale-out, the graph checkpoints
+ * after every step (and waits for it), so another replica resumes a turn
+ * from its last step instead of from scratch.
+ */
+function durableIfScaled(config: GraphConfig, scaled: boolean): GraphConfig {
+  if (!scaled || config.limits.durability === "sync") return config;
+  return { ...config, limits: { ...config.limits, durability: "sync" } };
+}
 
 /** The model and graph config come from the environment: their errors are configuration errors. */
 function startupStep<T>(fn: () => T): T {

@@ -4,7 +4,13 @@ import type { AgentEvent } from "@kubemedic/protocol";
 import type { GraphConfig } from "./config/graph-config";
 import { buildGraph, type AgentGraph } from "./graph/build-graph";
 import type { AgentLogger, ModelHandle } from "./graph/deps";
-import { pendingApproval, runTurn, type PendingApproval, type RunTurnParams } from "./run/run-turn";
+import {
+  pendingApproval,
+  resumable,
+  runTurn,
+  type PendingApproval,
+  type RunTurnParams,
+} from "./run/run-turn";
 import type { ClusterBackend } from "./tools/cluster-backend";
 import { kubeBackend } from "./tools/kube-backend";
 import { AgentError } from "./errors";
@@ -24,6 +30,8 @@ export interface Agent {
   runTurn(p: RunTurnParams): AsyncIterable<AgentEvent>;
   /** The turn waiting for approval in this conversation, read from the checkpointer. */
   pendingApproval(conversationId: string): Promise<PendingApproval | null>;
+  /** Whether `turnId` can go on from the thread's last checkpoint (`input: { continue: true }`). */
+  resumable(conversationId: string, turnId: string): Promise<boolean>;
   /** The model's label, as on `turn.started`. */
   readonly modelLabel: string;
   /** The compiled LangGraph graph (for inspection and tests). */
@@ -67,6 +75,7 @@ export function createAgent(opts: CreateAgentOptions): Agent {
   return {
     runTurn: guarded,
     pendingApproval: (conversationId) => pendingApproval(graph, conversationId),
+    resumable: (conversationId, turnId) => resumable(graph, conversationId, turnId),
     modelLabel: opts.model.label,
     graph,
   };

@@ -38,6 +38,10 @@ export class Channel {
   target: { clusterContext: string | null; namespace: string | null } | undefined;
   /** Its owner, once read from the database (a conversation never changes owner). */
   owner: string | undefined;
+  /** Scale-out: frames of this replica being logged, not yet sent (they go out in order). */
+  pendingLocal = 0;
+  /** Scale-out: who waits for a turn's segment to end (a cancel sent to another replica). */
+  readonly endWaiters = new Map<string, (eventType: string) => void>();
 
   constructor(
     readonly conversationId: string,
@@ -55,6 +59,7 @@ export class Channel {
       this.subscribers.size === 0 &&
       this.run === undefined &&
       this.starting === 0 &&
+      this.pendingLocal === 0 &&
       this.allocated <= this.persistedSeq
     );
   }
@@ -83,6 +88,16 @@ export type SeqReserver = (conversationId: string, floor: number) => Promise<num
 const UNRESERVED_RUN = 100;
 
 /**
+ * Scale-out: where frames are stored and announced to the other replicas
+ * before any socket gets them (EventLog). Without one, frames go out at once.
+ */
+export interface FrameBus {
+  append(frame: EventFrame, json: string): Promise<void>;
+}
+
+const SEGMENT_END = new Set(["turn.completed", "turn.failed", "turn.cancelled", "approval.requested"]);
+
+/**
  * Numbers every event of a conversation (1, 2, 3… continuing from the stored
  * lastEventSeq after a restart), fans it out to every connection subscribed
  * to that conversation — each frame serialized once — and keeps the recent
@@ -97,6 +112,8 @@ export class ConversationHub {
     private readonly metrics?: GatewayMetrics,
     /** Without one (unit tests) numbers are never reserved. */
     private readonly reserveSeqs?: SeqReserver,
+    /** Scale-out only. */
+    private readonly bus?: FrameBus,
   ) {}
 
   get(conversationId: string): Channel | undefined {
@@ -112,7 +129,10 @@ export class ConversationHub {
       this.evictIdle();
     } else {
       channel.persistedSeq = Math.max(channel.persistedSeq, storedSeq);
-      channel.seq = Math.max(channel.seq, storedSeq);
+      // Scale-out: `seq` is what this replica sent; frames below the stored
+      // seq may still be on their way from another replica, and must not be
+      // taken for sent (the log read of a reconnect brings what is missing).
+      if (this.bus === undefined) channel.seq = Math.max(channel.seq, storedSeq);
       channel.allocated = Math.max(channel.allocated, storedSeq);
     }
     return channel;
@@ -169,8 +189,63 @@ export class ConversationHub {
   }
 
   publish(channel: Channel, frame: EventFrame): void {
-    channel.seq = Math.max(channel.seq, frame.seq);
     const json = JSON.stringify(frame);
+    if (this.bus === undefined) {
+      this.deliver(channel, frame, json);
+      return;
+    }
+    // Scale-out: stored and announced first, so what a socket saw is in the
+    // database (a client resumes anywhere; a takeover finds it). Appends
+    // complete in order, so frames still go out in order. If the log fails
+    // (the database is gone) the frame is sent anyway: the turn's commit will
+    // fail and say so.
+    channel.pendingLocal++;
+    const sent = () => {
+      channel.pendingLocal--;
+      this.deliver(channel, frame, json);
+    };
+    this.bus.append(frame, json).then(sent, sent);
+  }
+
+  /**
+   * A frame another replica published (LISTEN/NOTIFY). Ignored when this
+   * replica already has it (a reconnect read it from the log) or does not
+   * watch the conversation.
+   */
+  receive(conversationId: string, seq: number, json: string): void {
+    const channel = this.channels.get(conversationId);
+    if (channel === undefined || seq <= channel.seq) return;
+    const frame = JSON.parse(json) as EventFrame;
+    channel.allocated = Math.max(channel.allocated, seq);
+    if (SEGMENT_END.has(frame.event.type)) this.persisted(channel, seq);
+    this.deliver(channel, frame, json);
+  }
+
+  /**
+   * Resolves with the type of the event that ends or pauses the turn's
+   * running segment, when this replica sends it (or undefined after
+   * `timeoutMs`).
+   */
+  segmentEnd(channel: Channel, turnId: string, timeoutMs: number): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        channel.endWaiters.delete(turnId);
+        resolve(undefined);
+      }, timeoutMs);
+      channel.endWaiters.set(turnId, (type) => {
+        clearTimeout(timer);
+        channel.endWaiters.delete(turnId);
+        resolve(type);
+      });
+    });
+  }
+
+  private deliver(channel: Channel, frame: EventFrame, json: string): void {
+    if (channel.endWaiters.size > 0 && SEGMENT_END.has(frame.event.type)) {
+      const turnId = (frame.event as { turnId?: string }).turnId;
+      if (turnId !== undefined) channel.endWaiters.get(turnId)?.(frame.event.type);
+    }
+    channel.seq = Math.max(channel.seq, frame.seq);
     channel.replay.push(frame, json);
     for (const subscriber of channel.subscribers) subscriber.sendRaw(json);
     this.metrics?.eventsSent.inc();

@@ -45,7 +45,9 @@ export async function ownedChannel(
   id: string,
 ): Promise<Channel> {
   const known = ctx.hub.get(id);
-  if (known?.owner !== undefined && known.target !== undefined) {
+  // Scale-out: another replica may have moved the conversation on (events,
+  // its target): read it every time (one indexed row).
+  if (known?.owner !== undefined && known.target !== undefined && ctx.scale === undefined) {
     if (known.owner !== ownerId) throw notFound(id);
     return known;
   }
@@ -91,6 +93,9 @@ export async function emitStored(
  */
 export async function recoverOrphanedTurn(ctx: GatewayContext, channel: Channel): Promise<number> {
   if (channel.run !== undefined || channel.starting > 1) return 0;
+  // Scale-out: it may run on another replica; if not, its lease lapses and a
+  // replica resumes it (or ends it interrupted).
+  if (ctx.scale !== undefined) return 0;
   const { count } = await ctx.prisma.turn
     .updateMany({
       where: { conversationId: channel.conversationId, status: "running" },

@@ -5,6 +5,7 @@ import type { PrismaClient } from "../db/prisma";
 import type { Logger } from "../logger";
 import type { GatewayMetrics } from "../metrics/gateway-metrics";
 import type { Persistence } from "../persistence/persistence";
+import type { ScaleOut } from "../scale/scale-out";
 import type { ConversationHub } from "./conversation-hub";
 import type { Semaphore } from "./semaphore";
 import type { TurnRunner } from "./turn-runner";
@@ -14,7 +15,7 @@ export interface GatewayContext {
   persistence: Persistence;
   /** For the few reads and writes the repositories do not offer (targets, orphans, seq). */
   prisma: PrismaClient;
-  agent: Pick<Agent, "runTurn" | "pendingApproval">;
+  agent: Pick<Agent, "runTurn" | "pendingApproval" | "resumable">;
   /** The contexts a new conversation may name. */
   clusters: Pick<ClusterRegistry, "hasContext">;
   hub: ConversationHub;
@@ -30,6 +31,8 @@ export interface GatewayContext {
   frameSlots: Semaphore;
   /** The model's label, stored on each turn. */
   modelLabel: string;
+  /** Scale-out mode (several replicas on one PostgreSQL); undefined on one process. */
+  scale?: ScaleOut | undefined;
   /** True once shutdown began: no new turns. */
   closing(): boolean;
 }

@@ -38,6 +38,8 @@ export type BeginTurnResult =
       turnSeq: number;
       /** Event numbers up to here are reserved for this conversation (see reserveEventSeqs). */
       reservedSeq: number;
+      /** The conversation's stored lastEventSeq when the turn began. */
+      storedSeq: number;
       /** Feed it the turn's events; it commits when the turn ends or pauses. */
       unitOfWork: TurnUnitOfWork;
     }
@@ -57,6 +59,17 @@ export interface ResumeTurnInput {
  * transaction that stores the user's message. @default 1_000
  */
 export const SEQ_BLOCK = 1_000;
+
+/** Scale-out: who runs a turn, and for how long without renewing (database clock). */
+export interface TurnLease {
+  owner: string;
+  ms: number;
+}
+
+/** A lease's end, `ms` from now on the database's clock (UTC, as Prisma stores DateTime). */
+export function leaseEnd(ms: number): Prisma.Sql {
+  return Prisma.sql`(now() AT TIME ZONE 'UTC') + make_interval(secs => ${ms}::double precision / 1000)`;
+}
 
 /** What `begin` reads under the conversation's lock. */
 interface BeginState {
@@ -89,6 +102,7 @@ export class TurnRepository {
     private readonly prisma: PrismaClient,
     private readonly log?: Logger,
     private readonly hooks: UnitOfWorkHooks = {},
+    private readonly lease?: TurnLease,
   ) {}
 
   /**
@@ -115,12 +129,12 @@ export class TurnRepository {
       return await this.prisma.$transaction(async (tx): Promise<BeginTurnResult> => {
         // The write locks the conversation row: sequence numbers are taken under
         // it, and the event numbers this turn may hand out are reserved with it.
-        const [locked] = await tx.$queryRaw<{ reserved: number }[]>`
+        const [locked] = await tx.$queryRaw<{ reserved: number; stored: number }[]>`
           UPDATE "Conversation"
           SET "updatedAt" = ${now},
               "eventSeqReserved" = ${reservationEnd(input.seqFloor ?? 0)}
           WHERE id = ${conversationId} AND "ownerId" = ${ownerId}
-          RETURNING "eventSeqReserved" AS reserved`;
+          RETURNING "eventSeqReserved" AS reserved, "lastEventSeq" AS stored`;
         if (locked === undefined) throw notFound(conversationId);
         // Read after the lock (a statement of its own, so it sees what a
         // concurrent begin committed while we waited for the row).
@@ -154,8 +168,9 @@ export class TurnRepository {
         // The turn, the user's message and (first turn) the title, in one statement.
         await tx.$executeRaw`
           WITH turn AS (
-            INSERT INTO "Turn" (id, "conversationId", seq, status, model, "startedAt")
-            VALUES (${turnId}, ${conversationId}, ${turnSeq}::int, 'running'::"TurnStatus", ${input.model ?? null}, ${now})
+            INSERT INTO "Turn" (id, "conversationId", seq, status, model, "startedAt", "leaseOwner", "leaseUntil")
+            VALUES (${turnId}, ${conversationId}, ${turnSeq}::int, 'running'::"TurnStatus", ${input.model ?? null}, ${now},
+                    ${this.lease?.owner ?? null}, ${this.lease === undefined ? null : leaseEnd(this.lease.ms)})
           ), titled AS (
             UPDATE "Conversation" SET title = ${titleFrom(text)}
             WHERE id = ${conversationId} AND title = ${DEFAULT_TITLE} AND ${turnSeq}::int = 1
@@ -175,6 +190,7 @@ export class TurnRepository {
           messageId,
           turnSeq,
           reservedSeq: locked.reserved,
+          storedSeq: locked.stored,
           unitOfWork,
         };
       });
@@ -244,7 +260,11 @@ export class TurnRepository {
             },
           });
         }
-        await tx.turn.update({ where: { id: input.turnId }, data: { status: "running" } });
+        await tx.$executeRaw`
+          UPDATE "Turn" SET status = 'running'::"TurnStatus",
+            "leaseOwner" = ${this.lease?.owner ?? null},
+            "leaseUntil" = ${this.lease === undefined ? null : leaseEnd(this.lease.ms)}
+          WHERE id = ${input.turnId}`;
       });
     } catch (error) {
       throw toServerError(error, "recording your decision");
@@ -313,6 +333,7 @@ export class TurnRepository {
    * numbers are new and a client that saw those events is told to resync.
    */
   async markInterrupted(): Promise<number> {
+    if (this.lease !== undefined) return this.markUnleasedInterrupted();
     const [, { count }] = await this.prisma
       .$transaction([
         this.prisma.$executeRaw`
@@ -331,6 +352,49 @@ export class TurnRepository {
         throw toServerError(error, "recovering interrupted turns");
       });
     return count;
+  }
+
+  /**
+   * Scale-out: other replicas' turns are running, not left behind; a turn
+   * whose lease lapses is resumed by a replica (TurnTakeover). Only running
+   * turns without a lease (begun by a server that was not scaled out) are
+   * interrupted, and the event numbers are left alone: every number a client
+   * saw is in the event log, and a takeover continues above it.
+   */
+  private async markUnleasedInterrupted(): Promise<number> {
+    const { count } = await this.prisma.turn
+      .updateMany({
+        where: { status: "running", leaseUntil: null },
+        data: {
+          status: "interrupted",
+          finishedAt: new Date(),
+          error: "The server stopped while this turn was running.",
+        },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "recovering interrupted turns");
+      });
+    return count;
+  }
+
+  /**
+   * A unit of work for a turn taken over from a replica that died (the lease
+   * is already this replica's): the rest of the segment commits through it.
+   */
+  async takeOver(conversationId: string, turnId: string): Promise<TurnUnitOfWork> {
+    const turn = await this.prisma.turn
+      .findFirst({
+        where: { id: turnId, conversationId },
+        select: { inputTokens: true, outputTokens: true },
+      })
+      .catch((error: unknown) => {
+        throw toServerError(error, "reading the turn");
+      });
+    const usage =
+      turn?.inputTokens != null && turn.outputTokens != null
+        ? { inputTokens: turn.inputTokens, outputTokens: turn.outputTokens }
+        : undefined;
+    return new TurnUnitOfWork(this.prisma, conversationId, turnId, this.log, this.hooks, usage);
   }
 
   private async findDuplicate(input: BeginTurnInput): Promise<BeginTurnResult | undefined> {

@@ -24,7 +24,13 @@ export interface RunTurnParams {
 
 /** What a turn segment starts from: a new question, or the user's decisions on a paused turn. */
 export type RunTurnInput =
-  { text: string; selectedResource?: SelectedResource } | { decisions: ApprovalDecision[] };
+  | { text: string; selectedResource?: SelectedResource }
+  | { decisions: ApprovalDecision[] }
+  /**
+   * Go on from the thread's last checkpoint: the turn's process died mid-run
+   * (scale-out: another replica took it over). Check `resumable` first.
+   */
+  | { continue: true };
 
 export interface PendingApproval {
   turnId: string;
@@ -50,6 +56,24 @@ export async function pendingApproval(
     }
   }
   return null;
+}
+
+/**
+ * Whether the thread's last checkpoint is a step of `turnId` with work left
+ * to do (and no approval pause): `runTurn({ input: { continue: true } })`
+ * then goes on from there. False when the checkpoint is of another turn, the
+ * graph had finished, or nothing of the turn was checkpointed.
+ */
+export async function resumable(
+  graph: AgentGraph,
+  conversationId: string,
+  turnId: string,
+): Promise<boolean> {
+  const snapshot = await graph.getState({ configurable: { thread_id: conversationId } });
+  if (snapshot.next.length === 0) return false;
+  if (snapshot.tasks.some((t) => t.interrupts.length > 0)) return false;
+  const values = snapshot.values as Partial<AgentStateValue>;
+  return values.turn?.turnId === turnId || values.turnInput?.turnId === turnId;
 }
 
 /**
@@ -88,6 +112,11 @@ export async function* runTurn(
           : { selectedResource: p.input.selectedResource }),
       },
     };
+  } else if ("continue" in p.input) {
+    if (!(await resumable(graph, p.conversationId, turnId))) {
+      throw new AgentError("invalid_input", `turn ${turnId} cannot go on from a checkpoint`);
+    }
+    input = null;
   } else {
     const pending = await pendingApproval(graph, p.conversationId);
     if (pending === null) {

@@ -7,6 +7,9 @@ import type { GatewayContext } from "../gateway-context";
 
 type CancelFrame = Extract<ClientFrame, { type: "turn.cancel" }>;
 
+/** How long a cancel waits for another replica to stop its turn. @default 15_000 */
+const REMOTE_STOP_WAIT_MS = 15_000;
+
 /**
  * The stop button. A running turn is aborted (the agent ends it with
  * `turn.cancelled`, stored with what it had streamed); a turn waiting for
@@ -30,6 +33,22 @@ export async function cancelTurn(
       throw new ServerError("conflict", "the turn had already finished");
     }
     return;
+  }
+  if (ctx.scale !== undefined) {
+    const elsewhere = await ctx.scale.leases.runningElsewhere(frame.conversationId, frame.turnId);
+    if (elsewhere !== undefined) {
+      // It runs on another replica: ask it to stop, and answer when its end arrives.
+      const ended = ctx.hub.segmentEnd(channel, elsewhere, REMOTE_STOP_WAIT_MS);
+      await ctx.scale.log.requestStop(frame.conversationId, elsewhere);
+      const type = await ended;
+      if (type !== "turn.cancelled") {
+        throw new ServerError(
+          "conflict",
+          type === undefined ? "the turn could not be stopped" : "the turn had already finished",
+        );
+      }
+      return;
+    }
   }
   const paused = await ctx.prisma.turn
     .findFirst({

@@ -2,6 +2,7 @@ import type { ClientFrame, ServerFrameOf } from "@kubemedic/protocol";
 import { checkClusterContext } from "../../cluster/check-context";
 import type { Connection } from "../connection";
 import type { GatewayContext } from "../gateway-context";
+import { catchUp, readForReplay, replayFromLog } from "../../scale/replay-from-log";
 
 type OpenFrame = Extract<ClientFrame, { type: "conversation.open" }>;
 
@@ -32,8 +33,18 @@ export async function openConversation(
     clusterContext: state.conversation.clusterContext,
     namespace: state.conversation.namespace,
   };
+  // Scale-out: the turn may run on another replica, or this one joined late:
+  // the log has every frame sent (read now; merged in the same tick as subscribing).
+  const logged =
+    ctx.scale === undefined
+      ? undefined
+      : await readForReplay(ctx.scale.log, channel, state.lastSeq, frame.lastEventId);
+  if (logged !== undefined) catchUp(ctx.hub, channel, logged);
   conn.watch(channel);
-  const replay = ctx.hub.replay(channel, state.lastSeq, frame.lastEventId);
+  const replay =
+    logged === undefined
+      ? ctx.hub.replay(channel, state.lastSeq, frame.lastEventId)
+      : replayFromLog(channel, logged, state.lastSeq, frame.lastEventId);
   const answer: ServerFrameOf<"conversation.state"> = {
     type: "conversation.state",
     ...(frame.requestId === undefined ? {} : { requestId: frame.requestId }),

@@ -52,6 +52,8 @@ export async function sendMessage(
       conn.send(ack(frame, begun.messageId, begun.turnId, true));
       return;
     }
+    // Another replica may have numbered events since this one last looked.
+    ctx.hub.ensure(channel.conversationId, begun.storedSeq);
     ctx.hub.reserved(channel, begun.reservedSeq);
     conn.send(ack(frame, begun.messageId, begun.turnId, false));
     const userFrame = ctx.hub.emit(channel, {
