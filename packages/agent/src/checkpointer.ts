@@ -17,8 +17,21 @@ export async function createPostgresCheckpointer(
   opts: { schema?: string } = {},
 ): Promise<BatchedPostgresSaver> {
   const saver = new BatchedPostgresSaver(pool, opts.schema ?? CHECKPOINT_SCHEMA);
-  await saver.setup();
-  return saver;
+  // Replicas starting together race on `CREATE … IF NOT EXISTS` (PostgreSQL
+  // checks the catalog before it inserts): the loser gets a duplicate-object
+  // error although everything exists. The setup is idempotent: run it again.
+  // (An advisory lock would need a second connection, which PGlite has not.)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await saver.setup();
+      return saver;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const raced = code === "23505" || code === "42P07" || code === "42710" || code === "42P06";
+      if (!raced || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /** An in-process checkpointer: headless runs (`kubemedic diagnose`) and unit tests. Lost on exit. */
