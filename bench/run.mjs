@@ -24,6 +24,7 @@ const BENCHES = [
   "persistence",
   "token-economy",
   "security",
+  "scale",
 ];
 
 function usage() {

@@ -17,9 +17,12 @@ export const BENCH_ORDER = [
   "persistence",
   "token-economy",
   "security",
+  "scale",
 ] as const;
 
 export const COMPARED: Record<string, string> = {
+  scale:
+    "Replicas on one PostgreSQL (`kubemedic serve` processes, the OpenAI stub in its own process streaming 20 tokens/s): event latency on 500 watcher sockets with one replica (scale-out off, then on), two replicas sharing the load, turns on one replica and every socket on the other, and a kill -9 of the replica running the turns.",
   security:
     "`/healthz` latency, polled every 100 ms from another process, while one signed-in user's 32 sockets each send 20 frames/s of ~60 KB JSON (half nested ~30,000 deep, half valid frames padded flat) from a third process, against the same server with no flood; embedded PGlite and default limits, as `kubemedic serve` runs.",
   "demo-cluster":
@@ -116,5 +119,23 @@ export const ISSUE_GOALS: IssueGoal[] = [
     goal: "bench/security: /healthz p99 under 100 ms while one user floods 32 sockets × 20 frames/s × 60 KB",
     bench: "security",
     match: ["p99 under 100 ms"],
+  },
+  {
+    issue: 18,
+    goal: "bench/scale: cross-replica event latency p99 under 50 ms at 500 sockets",
+    bench: "scale",
+    match: ["cross-replica event latency"],
+  },
+  {
+    issue: 18,
+    goal: "bench/scale: kill -9 of one of 2 replicas under load: every turn it ran completes on the other",
+    bench: "scale",
+    match: ["every acknowledged turn completes"],
+  },
+  {
+    issue: 18,
+    goal: "bench/scale: kill -9 under load: 0 duplicated or missing events on any client",
+    bench: "scale",
+    match: ["0 duplicated or missing"],
   },
 ];

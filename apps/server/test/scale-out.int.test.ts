@@ -142,7 +142,9 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
     const seqs = (s: TestSocket) => s.events(id).map((f) => f.seq);
     // The same events, numbered alike, on both replicas' sockets.
     expect(seqs(onB)).toEqual(seqs(onA));
-    expect(onB.events(id).map((f) => f.event.type)).toEqual(onA.events(id).map((f) => f.event.type));
+    expect(onB.events(id).map((f) => f.event.type)).toEqual(
+      onA.events(id).map((f) => f.event.type),
+    );
     const all = seqs(onA);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
 
@@ -226,8 +228,9 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
     expect([replicaId(b), replicaId(c)]).toContain(turns[0]?.leaseOwner);
     const answer = onB
       .events(id)
-      .filter((f): f is EventFrame & { event: { type: "assistant.message"; content: string } } =>
-        f.event.type === "assistant.message",
+      .filter(
+        (f): f is EventFrame & { event: { type: "assistant.message"; content: string } } =>
+          f.event.type === "assistant.message",
       )
       .at(-1);
     expect(answer?.event.content).toContain("Long answer word.");
@@ -235,6 +238,30 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
     const toolRuns = onB.events(id).filter((f) => f.event.type === "tool.finished");
     expect(toolRuns).toHaveLength(1);
     console.log(`kill -9 → turn resumed and completed after ${resumeMs} ms (lease ${LEASE_MS} ms)`);
+  }, 120_000);
+
+  it("a replica that stops gracefully leaves its running turn to another, which completes it", async () => {
+    const b = replicas[1] as Replica;
+    const c = replicas.find((r) => r.name === "c") ?? (await start("c"));
+    const onC = await socket(c);
+    const id = (await open(onC)).conversation.id;
+    const onB = await socket(b);
+    await open(onB, id);
+    const turnId = await send(onC, id, "[kill] and now?");
+    await onC.event("tool.finished", turnId);
+    await onB.waitFor((f) => f.type === "event" && f.event.type === "assistant.delta");
+    c.run.child.kill("SIGTERM");
+    expect(await c.run.exited).toBe(0);
+    expect(c.run.stdout()).toContain("turn left to another replica");
+    // Released at once: resumed well before a lease would have lapsed on its own.
+    const end = await onB.turnEnd(turnId, 60_000);
+    expect(end.event.type).toBe("turn.completed");
+    const seqs = onB.events(id).map((f) => f.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => (seqs[0] ?? 1) + i));
+    const turns = await query<{ status: string }>(`SELECT status FROM "Turn" WHERE id = $1`, [
+      turnId,
+    ]);
+    expect(turns[0]?.status).toBe("completed");
   }, 120_000);
 
   async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {

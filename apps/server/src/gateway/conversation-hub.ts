@@ -95,7 +95,12 @@ export interface FrameBus {
   append(frame: EventFrame, json: string): Promise<void>;
 }
 
-const SEGMENT_END = new Set(["turn.completed", "turn.failed", "turn.cancelled", "approval.requested"]);
+const SEGMENT_END = new Set([
+  "turn.completed",
+  "turn.failed",
+  "turn.cancelled",
+  "approval.requested",
+]);
 
 /**
  * Numbers every event of a conversation (1, 2, 3… continuing from the stored

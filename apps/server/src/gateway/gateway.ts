@@ -280,9 +280,17 @@ export class Gateway {
       logger.info({ turns: running.length, graceMs }, "waiting for running turns");
       await within(Promise.all(running.map((r) => r.done)), graceMs);
       const left = hub.running();
-      for (const run of left) run.stop("shutdown");
+      // Scale-out: another replica resumes them (from their checkpoint) once
+      // their lease is released, instead of them ending `interrupted`.
+      const scale = this.options.ctx.scale;
+      for (const run of left) run.stop(scale === undefined ? "shutdown" : "handoff");
       if (left.length > 0) logger.info({ turns: left.length }, "stopped running turns");
       await within(Promise.all(left.map((r) => r.done)), STOP_WAIT_MS);
+      if (scale !== undefined && left.length > 0) {
+        await scale.leases.release(left.map((r) => r.turnId)).catch((error: unknown) => {
+          logger.warn({ err: error }, "leases not released: the turns resume once they lapse");
+        });
+      }
     }
     for (const conn of this.connections) conn.close(WS_CLOSE.goingAway, "server shutting down");
     const deadline = Date.now() + CLOSE_WAIT_MS;

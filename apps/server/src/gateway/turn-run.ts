@@ -3,7 +3,12 @@ import type { TokenUsage } from "@kubemedic/protocol";
 import type { TurnUnitOfWork } from "../persistence/turn-unit-of-work";
 
 /** Why the gateway stopped a turn; only these ever abort a run (never a closed socket). */
-export type StopReason = "user" | "shutdown" | "deleted";
+export type StopReason =
+  | "user"
+  | "shutdown"
+  | "deleted"
+  /** Scale-out shutdown: the turn is left to another replica (nothing stored, nothing sent). */
+  | "handoff";
 
 export interface TurnRunInit {
   conversationId: string;

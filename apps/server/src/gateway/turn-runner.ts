@@ -40,6 +40,7 @@ const STOPPED_BECAUSE: Record<StopReason, string> = {
   user: "Stopped by the user.",
   shutdown: "The server shut down while this turn was running.",
   deleted: "The conversation was deleted.",
+  handoff: "This replica stopped; the turn goes on on another one.",
 };
 
 /**
@@ -134,6 +135,13 @@ export class TurnRunner {
       const last = admitted
         ? await this.runAgent(channel, run, log)
         : stoppedEvent(init.turnId, run.stopReason ?? "user");
+      if (run.stopReason === "handoff") {
+        // Its events so far are in the event log and its steps checkpointed:
+        // the replica that claims its lease goes on from there.
+        run.settle();
+        log.info("turn left to another replica");
+        return;
+      }
       const ending = await this.finish(channel, run, last, log);
       const seconds = (performance.now() - run.startedAt) / 1000;
       this.deps.metrics.turnEnded(ending, seconds);

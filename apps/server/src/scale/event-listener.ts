@@ -44,9 +44,11 @@ export class EventListener {
       if (n.channel !== EVENTS_CHANNEL || n.payload === undefined) return;
       const message = decodeNotification(n.payload);
       if (message === undefined || message.replica === this.replica) return;
-      this.chain = this.chain.then(() => this.handle(message)).catch((error: unknown) => {
-        this.logger.warn({ err: error }, "a notification could not be handled");
-      });
+      this.chain = this.chain
+        .then(() => this.handle(message))
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, "a notification could not be handled");
+        });
     });
     client.on("error", (error) => {
       this.logger.warn({ err: error }, "the event listener's connection broke; reconnecting");

@@ -65,7 +65,11 @@ export class ScaleOut {
   run(ctx: GatewayContext): void {
     const { leaseMs, logger } = this.options;
     const every = (ms: number, fn: () => Promise<void>) => {
-      const timer = setInterval(() => void fn().catch((error: unknown) => logger.warn({ err: error }, "scale-out task failed")), ms);
+      const timer = setInterval(
+        () =>
+          void fn().catch((error: unknown) => logger.warn({ err: error }, "scale-out task failed")),
+        ms,
+      );
       timer.unref();
       this.timers.push(timer);
     };

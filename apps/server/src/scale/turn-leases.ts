@@ -35,6 +35,16 @@ export class TurnLeases {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Ends this replica's leases now (a graceful stop): another replica resumes the turns at once. */
+  async release(turnIds: string[]): Promise<void> {
+    if (turnIds.length === 0) return;
+    await this.pool.query(
+      `UPDATE "Turn" SET "leaseUntil" = ${NOW_UTC} - interval '1 millisecond'
+       WHERE id = ANY($2::text[]) AND "leaseOwner" = $1 AND status = 'running'`,
+      [this.owner, turnIds],
+    );
+  }
+
   /** Takes up to `max` running turns whose lease lapsed. */
   async claimExpired(max: number): Promise<ClaimedTurn[]> {
     const { rows } = await this.pool.query<ClaimedTurn>(

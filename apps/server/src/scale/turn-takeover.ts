@@ -38,7 +38,10 @@ export async function takeOverTurn(
   const channel = ctx.hub.ensure(conversationId, conversation.lastEventSeq);
   if (channel.run !== undefined) return "gone";
   channel.owner = conversation.ownerId;
-  channel.target = { clusterContext: conversation.clusterContext, namespace: conversation.namespace };
+  channel.target = {
+    clusterContext: conversation.clusterContext,
+    namespace: conversation.namespace,
+  };
   const top = rows.at(-1)?.seq ?? 0;
   // Numbers continue above everything any client saw (every sent frame is logged).
   channel.seq = Math.max(channel.seq, top);
