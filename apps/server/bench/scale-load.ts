@@ -109,7 +109,6 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
     ids.push(state.conversation?.id as string);
     r.seqs.push([]);
   }
-  const index = new Map(ids.map((id, i) => [id, i]));
   const running = new Map<number, string>(); // conversation → turn id running
   const lastEventAt = new Map<number, number>();
   let killedAt: number | undefined;
@@ -144,7 +143,7 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
     watchers.push(ws);
   }
 
-  // Drivers: turns back to back, each after the watcher... the driver's own end event.
+  // Drivers: turns back to back, each after the end of the last one (on its own socket).
   const drive = async (i: number) => {
     const ws = drivers[i] as WebSocket;
     const id = ids[i] as string;

@@ -73,8 +73,10 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
       KUBEMEDIC_SHUTDOWN_GRACE_MS: "0",
       LOG_LEVEL: "info",
     });
-    const replica = { name, run, url: await listeningUrl(run, 120_000), dataDir };
+    const replica = { name, run, url: "", dataDir };
+    // Known before it listens, so afterAll stops it even if starting fails.
     replicas.push(replica);
+    replica.url = await listeningUrl(run, 120_000);
     return replica;
   }
 

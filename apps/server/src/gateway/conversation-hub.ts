@@ -95,6 +95,12 @@ export interface FrameBus {
   append(frame: EventFrame, json: string): Promise<void>;
 }
 
+/**
+ * How long a frame waits for the event log before it is sent anyway (the
+ * database hangs; frames keep their order, each waiting as long). @default 2_000
+ */
+const LOG_WAIT_MS = 2_000;
+
 const SEGMENT_END = new Set([
   "turn.completed",
   "turn.failed",
@@ -112,6 +118,8 @@ const SEGMENT_END = new Set([
  */
 export class ConversationHub {
   private readonly channels = new Map<string, Channel>();
+  /** Scale-out: frames being logged, not yet sent (see `drain`). */
+  private readonly logging = new Set<Promise<void>>();
 
   constructor(
     private readonly metrics?: GatewayMetrics,
@@ -205,11 +213,25 @@ export class ConversationHub {
     // (the database is gone) the frame is sent anyway: the turn's commit will
     // fail and say so.
     channel.pendingLocal++;
+    let done = false;
     const sent = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
       channel.pendingLocal--;
       this.deliver(channel, frame, json);
     };
-    this.bus.append(frame, json).then(sent, sent);
+    // A database that hangs must not stall the stream (the in-process path
+    // would send at once): past the wait, the frame goes out unlogged.
+    const timer = setTimeout(sent, LOG_WAIT_MS);
+    const logged: Promise<void> = this.bus.append(frame, json).then(sent, sent);
+    this.logging.add(logged);
+    void logged.finally(() => this.logging.delete(logged));
+  }
+
+  /** Resolves once every frame published so far has been sent (shutdown waits for it). */
+  async drain(): Promise<void> {
+    while (this.logging.size > 0) await Promise.all([...this.logging]);
   }
 
   /**

@@ -93,12 +93,19 @@ export async function emitStored(
  */
 export async function recoverOrphanedTurn(ctx: GatewayContext, channel: Channel): Promise<number> {
   if (channel.run !== undefined || channel.starting > 1) return 0;
-  // Scale-out: it may run on another replica; if not, its lease lapses and a
-  // replica resumes it (or ends it interrupted).
-  if (ctx.scale !== undefined) return 0;
+  // Scale-out: only a turn this replica holds the lease of and runs nothing
+  // for is its orphan; another replica's runs there, or is resumed once its
+  // lease lapses.
+  const scale = ctx.scale;
   const { count } = await ctx.prisma.turn
     .updateMany({
-      where: { conversationId: channel.conversationId, status: "running" },
+      where: {
+        conversationId: channel.conversationId,
+        status: "running",
+        ...(scale === undefined
+          ? {}
+          : { leaseOwner: scale.replica, id: { notIn: [...scale.takingOver] } }),
+      },
       data: {
         status: "interrupted",
         finishedAt: new Date(),

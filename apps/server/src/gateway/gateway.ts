@@ -292,6 +292,8 @@ export class Gateway {
         });
       }
     }
+    // Scale-out: the turns' last frames may still be on their way through the event log.
+    await within(hub.drain(), STOP_WAIT_MS);
     for (const conn of this.connections) conn.close(WS_CLOSE.goingAway, "server shutting down");
     const deadline = Date.now() + CLOSE_WAIT_MS;
     while (this.connections.size > 0 && Date.now() < deadline) await delay(20);

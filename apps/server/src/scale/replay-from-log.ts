@@ -36,14 +36,13 @@ export function catchUp(hub: ConversationHub, channel: Channel, rows: LogRow[]):
 }
 
 /**
- * The events after `lastEventId`: the log rows up to what this replica sent,
- * then what the channel's buffer got after them (a folded run of deltas is
- * cut where the client needs it to start). Call after `catchUp` and the
- * subscription, in the same tick.
+ * The events after `lastEventId`: from the channel's buffer where it reaches
+ * (its deltas folded, as the in-process path sends them), from the log rows
+ * before that. Call after `catchUp` and the subscription, in the same tick.
  *
  * Every frame sent after the stored lastSeq is in the log, so a client at or
  * past the stored lastSeq is always covered; one behind it only when the log
- * still reaches back to its next event.
+ * or the buffer still reaches back to its next event.
  */
 export function replayFromLog(
   channel: Channel,
@@ -53,15 +52,15 @@ export function replayFromLog(
 ): Replay {
   const lastSeq = channel.seq;
   const usable = rows.filter((r) => r.seq <= lastSeq);
-  const logTop = usable.at(-1)?.seq ?? 0;
-  const firstLogged = usable[0]?.seq ?? Number.POSITIVE_INFINITY;
+  const buffered = channel.replay.firstSeq ?? Number.POSITIVE_INFINITY;
+  const earliest = Math.min(usable[0]?.seq ?? Number.POSITIVE_INFINITY, buffered);
   const from = lastEventId ?? storedSeq;
   const after = (seq: number): string[] => [
-    ...usable.filter((r) => r.seq > seq).map((r) => r.json),
-    ...channel.replay.after(Math.max(seq, logTop)),
+    ...usable.filter((r) => r.seq > seq && r.seq < buffered).map((r) => r.json),
+    ...(buffered === Number.POSITIVE_INFINITY ? [] : channel.replay.after(seq)),
   ];
   if (from === lastSeq) return { missed: [], lastSeq, resync: false };
-  const covered = from < lastSeq && (from >= storedSeq || firstLogged <= from + 1);
+  const covered = from < lastSeq && (from >= storedSeq || earliest <= from + 1);
   if (covered) return { missed: after(from), lastSeq, resync: false };
   return { missed: after(storedSeq), lastSeq, resync: true };
 }

@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import { EventListener } from "./event-listener";
 import { EventLog } from "./event-log";
 import { TurnLeases } from "./turn-leases";
-import { takeOverTurn } from "./turn-takeover";
+import { interruptTurn, takeOverTurn } from "./turn-takeover";
 
 /** Committed frames kept in the event log for clients resuming on another replica. @default 10 min */
 const KEEP_LOGGED_MS = 10 * 60_000;
@@ -32,6 +32,8 @@ export class ScaleOut {
   readonly replica = randomUUID();
   readonly log: EventLog;
   readonly leases: TurnLeases;
+  /** Turns this replica claimed and is starting again (not yet running in its hub). */
+  readonly takingOver = new Set<string>();
   private listener: EventListener | undefined;
   private readonly timers: NodeJS.Timeout[] = [];
   private sweeping = false;
@@ -106,10 +108,17 @@ export class ScaleOut {
     try {
       const claimed = await this.leases.claimExpired(CLAIM_PER_SWEEP);
       for (const turn of claimed) {
+        this.takingOver.add(turn.id);
         try {
           await takeOverTurn(ctx, this.log, turn);
         } catch (error) {
           ctx.logger.error({ err: error, turnId: turn.id }, "a turn could not be taken over");
+          // Not again and again: it ends interrupted, as before scale-out.
+          await interruptTurn(ctx, turn).catch((e: unknown) =>
+            ctx.logger.warn({ err: e, turnId: turn.id }, "the turn could not be ended either"),
+          );
+        } finally {
+          this.takingOver.delete(turn.id);
         }
       }
     } finally {

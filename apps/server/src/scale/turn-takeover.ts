@@ -1,5 +1,6 @@
 import type { RunTurnInput } from "@kubemedic/agent";
 import type { ApprovalDecision, EventFrame } from "@kubemedic/protocol";
+import { emitStored } from "../gateway/conversation-target";
 import type { GatewayContext } from "../gateway/gateway-context";
 import { toServerError } from "../persistence/prisma-errors";
 import type { EventLog } from "./event-log";
@@ -117,4 +118,23 @@ async function continuation(
     return { decisions };
   }
   return (await ctx.agent.resumable(conversationId, turnId)) ? { continue: true } : undefined;
+}
+
+/** Ends a turn that could not be taken over `interrupted`, and tells whoever watches here. */
+export async function interruptTurn(ctx: GatewayContext, claimed: ClaimedTurn): Promise<void> {
+  const { count } = await ctx.prisma.turn.updateMany({
+    where: { id: claimed.id, status: "running" },
+    data: { status: "interrupted", finishedAt: new Date(), error: NOT_RESUMABLE },
+  });
+  if (count === 0) return;
+  ctx.metrics.turns.inc({ status: "interrupted" });
+  const channel = ctx.hub.get(claimed.conversationId);
+  if (channel !== undefined) {
+    await emitStored(ctx, channel, {
+      type: "turn.cancelled",
+      turnId: claimed.id,
+      reason: NOT_RESUMABLE,
+      interrupted: true,
+    });
+  }
 }
