@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       context: undefined,
       demoLatencyMs: 0,
       heapGrowthPercent: 50,
+      scaleOut: { enabled: false, leaseMs: 15_000 },
       limits: {
         maxFrameBytes: 65_536,
         framesPerSecond: 20,
@@ -119,6 +120,21 @@ describe("loadConfig", () => {
     expect(hosts({ HOST: "0.0.0.0", KUBEMEDIC_ALLOWED_HOSTS: "a.example" })).toEqual(["a.example"]);
     expect(failure(() => loadConfig({ KUBEMEDIC_ALLOWED_HOSTS: "http://a.example" }))).toMatch(
       /^KUBEMEDIC_ALLOWED_HOSTS must be a comma-separated list of host names/,
+    );
+  });
+
+  it("turns scale-out on with PostgreSQL unless told not to, never on the embedded database", () => {
+    const pg = { DATABASE_URL: "postgresql://u@db:5432/k" };
+    expect(loadConfig(pg).scaleOut).toEqual({ enabled: true, leaseMs: 15_000 });
+    expect(loadConfig({ ...pg, KUBEMEDIC_SCALE_OUT: "false" }).scaleOut.enabled).toBe(false);
+    expect(
+      loadConfig({ KUBEMEDIC_SCALE_OUT: "true", KUBEMEDIC_TURN_LEASE_MS: "2500" }).scaleOut,
+    ).toEqual({ enabled: false, leaseMs: 2_500 });
+    expect(failure(() => loadConfig({ KUBEMEDIC_SCALE_OUT: "sometimes" }))).toMatch(
+      /KUBEMEDIC_SCALE_OUT must be true or false/,
+    );
+    expect(failure(() => loadConfig({ KUBEMEDIC_TURN_LEASE_MS: "100" }))).toMatch(
+      /KUBEMEDIC_TURN_LEASE_MS must be a whole number from 500 to 600000/,
     );
   });
 
