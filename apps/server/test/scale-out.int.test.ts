@@ -61,7 +61,7 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
   const replicas: Replica[] = [];
   const sockets: TestSocket[] = [];
 
-  async function start(name: string): Promise<Replica> {
+  async function start(name: string, env: Record<string, string> = {}): Promise<Replica> {
     const dataDir = mkdtempSync(join(tmpdir(), `kubemedic-${name}-`));
     const run = runCli(["serve", "--port", "0", "--demo"], {
       DATABASE_URL: database.databaseUrl,
@@ -72,6 +72,7 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
       KUBEMEDIC_TURN_LEASE_MS: String(LEASE_MS),
       KUBEMEDIC_SHUTDOWN_GRACE_MS: "0",
       LOG_LEVEL: "info",
+      ...env,
     });
     const replica = { name, run, url: "", dataDir };
     // Known before it listens, so afterAll stops it even if starting fails.
@@ -265,6 +266,57 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
     ]);
     expect(turns[0]?.status).toBe("completed");
   }, 120_000);
+
+  it("kill -9 while an approved change is being applied: the change is not run again, the turn ends interrupted saying so", async () => {
+    const b = replicas[1] as Replica;
+    // Its demo cluster answers slowly: the change is in flight long enough to die in it.
+    const slow = await start("slow", { KUBEMEDIC_DEMO_LATENCY_MS: "4000" });
+    const onSlow = await socket(slow);
+    const id = (await open(onSlow)).conversation.id;
+    const onB = await socket(b);
+    await open(onB, id);
+    const turnId = await send(onSlow, id, "[approve] scale checkout to 2");
+    const asked = await onSlow.event("approval.requested", turnId, 60_000);
+    onSlow.send({
+      type: "approval.decide",
+      conversationId: id,
+      turnId,
+      decisions: asked.event.requests.map((r) => ({
+        toolCallId: r.toolCallId,
+        decision: "approve" as const,
+      })),
+    });
+    const started = await onB.waitFor(
+      (f) =>
+        f.type === "event" &&
+        f.event.type === "tool.started" &&
+        f.event.classification === "mutating",
+      30_000,
+    );
+    slow.run.child.kill("SIGKILL");
+    await slow.run.exited;
+    const end = await onB.turnEnd(turnId, 60_000);
+    expect(end.event).toMatchObject({
+      type: "turn.cancelled",
+      interrupted: true,
+      reason: expect.stringContaining("not applied again") as unknown,
+    });
+    // Nothing ran it again: no second start of that call on any replica.
+    const starts = onB
+      .events(id)
+      .filter(
+        (f) =>
+          f.event.type === "tool.started" &&
+          started.type === "event" &&
+          started.event.type === "tool.started" &&
+          f.event.toolCallId === started.event.toolCallId,
+      );
+    expect(starts).toHaveLength(1);
+    const turns = await query<{ status: string }>(`SELECT status FROM "Turn" WHERE id = $1`, [
+      turnId,
+    ]);
+    expect(turns[0]?.status).toBe("interrupted");
+  }, 180_000);
 
   async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {
     const client = new pg.Client({ connectionString: database.databaseUrl });

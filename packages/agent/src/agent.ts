@@ -5,9 +5,10 @@ import type { GraphConfig } from "./config/graph-config";
 import { buildGraph, type AgentGraph } from "./graph/build-graph";
 import type { AgentLogger, ModelHandle } from "./graph/deps";
 import {
+  checkpointedNext,
   pendingApproval,
-  resumable,
   runTurn,
+  type CheckpointedNext,
   type PendingApproval,
   type RunTurnParams,
 } from "./run/run-turn";
@@ -30,8 +31,11 @@ export interface Agent {
   runTurn(p: RunTurnParams): AsyncIterable<AgentEvent>;
   /** The turn waiting for approval in this conversation, read from the checkpointer. */
   pendingApproval(conversationId: string): Promise<PendingApproval | null>;
-  /** Whether `turnId` can go on from the thread's last checkpoint (`input: { continue: true }`). */
-  resumable(conversationId: string, turnId: string): Promise<boolean>;
+  /**
+   * The graph nodes `turnId` would run next from the thread's last checkpoint
+   * (`input: { continue: true }`); null when it cannot go on from there.
+   */
+  checkpointedNext(conversationId: string, turnId: string): Promise<CheckpointedNext | null>;
   /** The model's label, as on `turn.started`. */
   readonly modelLabel: string;
   /** The compiled LangGraph graph (for inspection and tests). */
@@ -75,7 +79,7 @@ export function createAgent(opts: CreateAgentOptions): Agent {
   return {
     runTurn: guarded,
     pendingApproval: (conversationId) => pendingApproval(graph, conversationId),
-    resumable: (conversationId, turnId) => resumable(graph, conversationId, turnId),
+    checkpointedNext: (conversationId, turnId) => checkpointedNext(graph, conversationId, turnId),
     modelLabel: opts.model.label,
     graph,
   };

@@ -47,7 +47,12 @@
  */
 export { createAgent } from "./agent";
 export type { Agent, CreateAgentOptions } from "./agent";
-export type { RunTurnParams, RunTurnInput, PendingApproval } from "./run/run-turn";
+export type {
+  RunTurnParams,
+  RunTurnInput,
+  PendingApproval,
+  CheckpointedNext,
+} from "./run/run-turn";
 export { createModel, DEFAULT_OPENAI_MODEL } from "./models/create-model";
 export { OfflineDiagnostician, OFFLINE_LABEL } from "./models/offline/offline-diagnostician";
 export type { ModelHandle, AgentLogger } from "./graph/deps";

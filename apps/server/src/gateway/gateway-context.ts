@@ -15,7 +15,7 @@ export interface GatewayContext {
   persistence: Persistence;
   /** For the few reads and writes the repositories do not offer (targets, orphans, seq). */
   prisma: PrismaClient;
-  agent: Pick<Agent, "runTurn" | "pendingApproval" | "resumable">;
+  agent: Pick<Agent, "runTurn" | "pendingApproval" | "checkpointedNext">;
   /** The contexts a new conversation may name. */
   clusters: Pick<ClusterRegistry, "hasContext">;
   hub: ConversationHub;

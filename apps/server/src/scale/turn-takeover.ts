@@ -10,6 +10,10 @@ import type { ClaimedTurn } from "./turn-leases";
 export const NOT_RESUMABLE =
   "The server running this turn stopped, and the turn could not be resumed: ask again.";
 
+/** What a turn ends with when resuming it would run a change again. */
+export const CHANGE_IN_FLIGHT =
+  "The server running this turn stopped while a change was being applied. It is not applied again: check the cluster, then ask again.";
+
 /**
  * Resumes a turn whose replica died (its lease lapsed and this replica
  * claimed it). The events the dead replica sent are in the event log: they
@@ -58,13 +62,14 @@ export async function takeOverTurn(
       return "ended";
     }
   }
-  const input = await continuation(ctx, conversationId, turnId);
+  const frames = rows.map((r) => JSON.parse(r.json) as EventFrame);
+  const input = await continuation(ctx, conversationId, turnId, frames);
   const log_ = ctx.logger.child({ conversationId, turnId });
-  if (input === undefined) {
+  if (typeof input === "string") {
     const frame = ctx.hub.frame(channel, {
       type: "turn.cancelled",
       turnId,
-      reason: NOT_RESUMABLE,
+      reason: input,
       interrupted: true,
     });
     await unitOfWork.record(frame);
@@ -92,12 +97,19 @@ export async function takeOverTurn(
   return "resumed";
 }
 
-/** How the agent goes on: from its checkpoint, from recorded decisions, or not at all. */
+/**
+ * How the agent goes on: from its checkpoint, from recorded decisions, or not
+ * at all (the reason the turn ends with). A `tools` step that was running at
+ * the death runs again: if the dead replica had started a change among its
+ * calls (a mutating tool.started of one of them is logged), that change may
+ * have been applied, so the turn is not resumed — a change never runs twice.
+ */
 async function continuation(
   ctx: GatewayContext,
   conversationId: string,
   turnId: string,
-): Promise<RunTurnInput | undefined> {
+  logged: EventFrame[],
+): Promise<RunTurnInput | string> {
   const pending = await ctx.agent.pendingApproval(conversationId);
   if (pending?.turnId === turnId) {
     // Decided (the turn is running again) but the graph never resumed.
@@ -106,7 +118,7 @@ async function continuation(
       select: { toolCallId: true, decision: true, reason: true },
     });
     const decided = new Map(rows.map((r) => [r.toolCallId, r]));
-    if (!pending.requests.every((r) => decided.has(r.toolCallId))) return undefined;
+    if (!pending.requests.every((r) => decided.has(r.toolCallId))) return NOT_RESUMABLE;
     const decisions: ApprovalDecision[] = pending.requests.map((r) => {
       const row = decided.get(r.toolCallId);
       return {
@@ -117,7 +129,19 @@ async function continuation(
     });
     return { decisions };
   }
-  return (await ctx.agent.resumable(conversationId, turnId)) ? { continue: true } : undefined;
+  const at = await ctx.agent.checkpointedNext(conversationId, turnId);
+  if (at === null) return NOT_RESUMABLE;
+  if (at.next.includes("tools")) {
+    const rerun = new Set(at.toolCallIds);
+    const changeStarted = logged.some(
+      (f) =>
+        f.event.type === "tool.started" &&
+        f.event.classification === "mutating" &&
+        rerun.has(f.event.toolCallId),
+    );
+    if (changeStarted) return CHANGE_IN_FLIGHT;
+  }
+  return { continue: true };
 }
 
 /** Ends a turn that could not be taken over `interrupted`, and tells whoever watches here. */

@@ -28,7 +28,7 @@ export type RunTurnInput =
   | { decisions: ApprovalDecision[] }
   /**
    * Go on from the thread's last checkpoint: the turn's process died mid-run
-   * (scale-out: another replica took it over). Check `resumable` first.
+   * (scale-out: another replica took it over). Check `checkpointedNext` first.
    */
   | { continue: true };
 
@@ -59,21 +59,37 @@ export async function pendingApproval(
 }
 
 /**
- * Whether the thread's last checkpoint is a step of `turnId` with work left
- * to do (and no approval pause): `runTurn({ input: { continue: true } })`
- * then goes on from there. False when the checkpoint is of another turn, the
- * graph had finished, or nothing of the turn was checkpointed.
+ * The nodes the thread's last checkpoint would run next, when that checkpoint
+ * is a step of `turnId` with work left to do (and no approval pause):
+ * `runTurn({ input: { continue: true } })` then goes on from there. Null when
+ * the checkpoint is of another turn, the graph had finished, or nothing of
+ * the turn was checkpointed.
  */
-export async function resumable(
+export async function checkpointedNext(
   graph: AgentGraph,
   conversationId: string,
   turnId: string,
-): Promise<boolean> {
+): Promise<CheckpointedNext | null> {
   const snapshot = await graph.getState({ configurable: { thread_id: conversationId } });
-  if (snapshot.next.length === 0) return false;
-  if (snapshot.tasks.some((t) => t.interrupts.length > 0)) return false;
+  if (snapshot.next.length === 0) return null;
+  if (snapshot.tasks.some((t) => t.interrupts.length > 0)) return null;
   const values = snapshot.values as Partial<AgentStateValue>;
-  return values.turn?.turnId === turnId || values.turnInput?.turnId === turnId;
+  const ours = values.turn?.turnId === turnId || values.turnInput?.turnId === turnId;
+  if (!ours) return null;
+  const last = [...(values.messages ?? [])].reverse().find((m) => m.getType() === "ai");
+  const calls = (last as AIMessage | undefined)?.tool_calls ?? [];
+  return {
+    next: [...snapshot.next],
+    toolCallIds: calls.map((c) => c.id).filter((id): id is string => id !== undefined),
+  };
+}
+
+/** Where a turn goes on from its last checkpoint. */
+export interface CheckpointedNext {
+  /** The graph nodes that run next. */
+  next: string[];
+  /** The tool calls of the last model message: what a `tools` step runs (again). */
+  toolCallIds: string[];
 }
 
 /**
@@ -113,7 +129,7 @@ export async function* runTurn(
       },
     };
   } else if ("continue" in p.input) {
-    if (!(await resumable(graph, p.conversationId, turnId))) {
+    if ((await checkpointedNext(graph, p.conversationId, turnId)) === null) {
       throw new AgentError("invalid_input", `turn ${turnId} cannot go on from a checkpoint`);
     }
     input = null;
