@@ -123,9 +123,10 @@ describe("loadConfig", () => {
     );
   });
 
-  it("turns scale-out on with PostgreSQL unless told not to, never on the embedded database", () => {
+  it("turns scale-out on when asked, with PostgreSQL only", () => {
     const pg = { DATABASE_URL: "postgresql://u@db:5432/k" };
-    expect(loadConfig(pg).scaleOut).toEqual({ enabled: true, leaseMs: 15_000 });
+    expect(loadConfig(pg).scaleOut).toEqual({ enabled: false, leaseMs: 15_000 });
+    expect(loadConfig({ ...pg, KUBEMEDIC_SCALE_OUT: "true" }).scaleOut.enabled).toBe(true);
     expect(loadConfig({ ...pg, KUBEMEDIC_SCALE_OUT: "false" }).scaleOut.enabled).toBe(false);
     expect(
       loadConfig({ KUBEMEDIC_SCALE_OUT: "true", KUBEMEDIC_TURN_LEASE_MS: "2500" }).scaleOut,

@@ -97,8 +97,9 @@ export interface ServerConfig {
 export interface ScaleOutConfig {
   /**
    * KUBEMEDIC_SCALE_OUT: events go through the database's event log and
-   * LISTEN/NOTIFY, turns hold a lease and survive their replica. Always off
-   * on the embedded database (one process). @default true with DATABASE_URL
+   * LISTEN/NOTIFY, turns hold a lease and survive their replica. Every
+   * replica sharing a database must set it. Only with PostgreSQL (the
+   * embedded database is one process). @default false
    */
   enabled: boolean;
   /**
@@ -328,7 +329,7 @@ export function loadConfig(
     demoLatencyMs: e.KUBEMEDIC_DEMO_LATENCY_MS,
     heapGrowthPercent: e.KUBEMEDIC_HEAP_GROWTH_PERCENT,
     scaleOut: {
-      enabled: e.DATABASE_URL !== undefined && e.KUBEMEDIC_SCALE_OUT !== false,
+      enabled: e.DATABASE_URL !== undefined && e.KUBEMEDIC_SCALE_OUT === true,
       leaseMs: e.KUBEMEDIC_TURN_LEASE_MS,
     },
     limits: {

@@ -69,6 +69,7 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
       KUBEMEDIC_AUTH_TOKEN: TOKEN,
       OPENAI_BASE_URL: stub.url,
       OPENAI_API_KEY: "stub-key",
+      KUBEMEDIC_SCALE_OUT: "true",
       KUBEMEDIC_TURN_LEASE_MS: String(LEASE_MS),
       KUBEMEDIC_SHUTDOWN_GRACE_MS: "0",
       LOG_LEVEL: "info",
@@ -295,7 +296,14 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
     );
     slow.run.child.kill("SIGKILL");
     await slow.run.exited;
-    const end = await onB.turnEnd(turnId, 60_000);
+    const end = await onB.waitFor(
+      (f) =>
+        f.type === "event" &&
+        f.event.turnId === turnId &&
+        ["turn.completed", "turn.failed", "turn.cancelled"].includes(f.event.type),
+      60_000,
+    );
+    if (end.type !== "event") throw new Error("no end");
     expect(end.event).toMatchObject({
       type: "turn.cancelled",
       interrupted: true,
