@@ -4,7 +4,7 @@ import { UsageError, type Command } from "../command";
 import { ScenarioDirError, scenarioFolders, type ScenarioFolder } from "../quality/findScenarios";
 
 const USAGE =
-  "kubemedic quality [--scenarios DIR]... [--conversations DIR|FILE]... [--strict] [--out FILE] [--concurrency N]";
+  "kubemedic quality [--scenarios DIR]... [--conversations DIR|FILE]... [--fix] [--strict] [--out FILE] [--concurrency N]";
 
 /** Where the JSON goes without --out (relative to the working directory; .kubemedic/ is git-ignored). */
 export const DEFAULT_QUALITY_OUT = ".kubemedic/quality.json";
@@ -16,6 +16,8 @@ export interface QualityFlags {
   /** --conversations arguments, in order; none (and no --scenarios) = the built-in scripts. */
   conversations: string[];
   strict: boolean;
+  /** Also approve each scenario's proposed fixes and judge the cluster afterwards. */
+  fix: boolean;
   out: string;
   concurrency: number;
 }
@@ -25,6 +27,7 @@ export function parseQualityFlags(args: string[]): QualityFlags {
     scenarios: [],
     conversations: [],
     strict: false,
+    fix: false,
     out: DEFAULT_QUALITY_OUT,
     concurrency: 1,
   };
@@ -47,6 +50,9 @@ export function parseQualityFlags(args: string[]): QualityFlags {
         break;
       case "--strict":
         flags.strict = true;
+        break;
+      case "--fix":
+        flags.fix = true;
         break;
       case "--out":
         flags.out = value();
@@ -120,6 +126,7 @@ export const qualityCommand: Command = {
         concurrency: flags.concurrency,
         env: process.env,
         signal: controller.signal,
+        fix: flags.fix,
         onResult: (row, done, total) =>
           progress({ ...row, durationMs: row.durationMs.total }, done, total),
         onConversation: progress,

@@ -68,6 +68,40 @@ export interface ScenarioResult {
   durationMs: { total: number; diagnosis: number; analyzers: number };
   /** The loader's or the run's error message, for status "error". */
   error?: string;
+  /** Fix scoring (`--fix`), for scenarios that are not Healthy; absent without --fix. */
+  fix?: FixResult;
+}
+
+/** `quality --fix` for one scenario (docs/quality.md#fix-scoring). */
+export interface FixResult {
+  /** The scenario's `fixable` (false: the agent must say it cannot be fixed from here, and why). */
+  fixable: boolean;
+  /** pass: resolved, judged from the cluster's state (or, unfixable, declined with a reason). */
+  status: "pass" | "fail" | "error";
+  /** Changes approved. */
+  approvals: number;
+  /** The commands approved (for an unfixable scenario: those refused). */
+  commands: string[];
+  /** From the question to the state judged resolved; null when it was not. */
+  msToVerified: number | null;
+  /** What the cluster still shows wrong after the last attempt (empty when resolved). */
+  remaining: string[];
+  /** The agent's answer to the last "fix it". */
+  answer: string;
+}
+
+/** Fix scoring totals; present only with --fix. */
+export interface FixTotals {
+  /** Scenarios with `fixable` true, and how many the approved changes resolved. */
+  fixable: number;
+  resolved: number;
+  /** Unfixable scenarios, and how many ended with "cannot be fixed from here, because…". */
+  unfixable: number;
+  declined: number;
+  /** Median approvals over the resolved scenarios; null when none. */
+  medianApprovals: number | null;
+  /** Median time to verified over the resolved scenarios (ms); null when none. */
+  medianMsToVerified: number | null;
 }
 
 export interface QualityTotals {
@@ -86,6 +120,8 @@ export interface QualityTotals {
   byCategory: Record<string, { scenarios: number; passed: number }>;
   /** The conversation scripts' counts (all zero when none ran). */
   conversations: ConversationTotals;
+  /** Fix scoring (`--fix` only). */
+  fix?: FixTotals;
 }
 
 export interface QualityReport {

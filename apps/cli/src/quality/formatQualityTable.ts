@@ -38,8 +38,19 @@ export function formatQualityTable(report: QualityReport): string {
     `  analyzer recall, strict (the findings alone name the expected object): ${ratio(t.analyzerRecall)}`,
     `  analyzer recall, correlation-assisted (or correlation ranks it first): ${ratio(t.analyzerRecallWithCorrelation)}`,
     `  false findings in healthy namespaces: ${t.falseFindings}`,
+    ...fixLines(report),
     `  time: ${seconds(report.durationMs)} (median ${seconds(median)} per scenario, concurrency ${report.concurrency}); model: ${report.model}`,
   ].join("\n");
+}
+
+/** `--fix`: resolution rate, approvals per resolution, time to verified. */
+function fixLines(report: QualityReport): string[] {
+  const f = report.totals.fix;
+  if (f === undefined) return [];
+  return [
+    `  fixes resolved (judged from the cluster's state): ${ratio({ hits: f.resolved, of: f.fixable })}; median approvals ${f.medianApprovals ?? "n/a"}; median time to verified ${f.medianMsToVerified === null ? "n/a" : seconds(f.medianMsToVerified)}`,
+    `  unfixable faults declined with a reason: ${ratio({ hits: f.declined, of: f.unfixable })}`,
+  ];
 }
 
 function cells(r: ScenarioResult): string[] {

@@ -1,6 +1,7 @@
 import type {
   ConversationResult,
   ConversationTotals,
+  FixTotals,
   QualityTotals,
   ScenarioResult,
 } from "./QualityReport";
@@ -37,7 +38,31 @@ export function qualityTotals(
     falseFindings: rows.reduce((n, r) => n + (r.analyzers?.falseFindings.length ?? 0), 0),
     byCategory,
     conversations: conversationTotals(conversations),
+    ...(rows.some((r) => r.fix !== undefined) ? { fix: fixTotals(rows) } : {}),
   };
+}
+
+/** Resolution rate, approvals per resolution and time to verified (`--fix`). */
+export function fixTotals(rows: readonly ScenarioResult[]): FixTotals {
+  const fixes = rows.flatMap((r) => (r.fix === undefined ? [] : [r.fix]));
+  const resolved = fixes.filter((f) => f.fixable && f.status === "pass");
+  return {
+    fixable: fixes.filter((f) => f.fixable).length,
+    resolved: resolved.length,
+    unfixable: fixes.filter((f) => !f.fixable).length,
+    declined: fixes.filter((f) => !f.fixable && f.status === "pass").length,
+    medianApprovals: median(resolved.map((f) => f.approvals)),
+    medianMsToVerified: median(resolved.flatMap((f) => (f.msToVerified === null ? [] : [f.msToVerified]))),
+  };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /** Scripts by status, and their turns and expectations. */

@@ -21,6 +21,8 @@ export interface RunQualityOptions {
   concurrency: number;
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
+  /** Also score fixing every scenario (docs/quality.md#fix-scoring). @default false */
+  fix?: boolean;
   /** Called as each scenario finishes, in completion order. */
   onResult?: (row: ScenarioResult, done: number, total: number) => void;
   /** Called as each conversation script finishes, in completion order. */
@@ -51,6 +53,7 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRep
     scratch,
     cache: new Map<string, Scenario>(),
     signal: options.signal,
+    fix: options.fix === true,
   };
   const scripts = options.scripts ?? [];
   let rows: (ScenarioResult | undefined)[];

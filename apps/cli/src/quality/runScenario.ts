@@ -7,6 +7,7 @@ import { diagnoseScenario } from "./diagnoseScenario";
 import type { ScenarioFolder } from "./findScenarios";
 import { healthyNamespaces } from "./healthyNamespaces";
 import type { ScenarioResult } from "./QualityReport";
+import { runFixScenario } from "./fix/runFixScenario";
 import { scoreAnalyzers } from "./scoreAnalyzers";
 
 type AgentModule = typeof AgentExports;
@@ -24,6 +25,8 @@ export interface RunContext {
   /** Shared bases (`_base`) are parsed once for the whole run. */
   cache: Map<string, Scenario>;
   signal: AbortSignal;
+  /** `--fix`: also score fixing each scenario that is not Healthy (runFixScenario). */
+  fix?: boolean;
 }
 
 /**
@@ -112,6 +115,16 @@ export async function runScenario(
           .map((f) => `${f.kind} ${f.name}`)
           .join(", ")}${falses.length > 3 ? ", …" : ""})`,
       );
+    if (ctx.fix === true && scenario.expect.category !== "Healthy") {
+      // On a cluster of its own: the diagnosis above left its cluster as loaded.
+      row.fix = await runFixScenario(ctx, scenario, index);
+      if (row.fix.status !== "pass")
+        row.reasons.push(
+          scenario.fixable
+            ? `fix not resolved after ${row.fix.approvals} approval${row.fix.approvals === 1 ? "" : "s"}: ${row.fix.remaining.slice(0, 2).join("; ") || "no change proposed"}`
+            : `fix: ${row.fix.remaining.join("; ")}`,
+        );
+    }
     row.status = row.reasons.length === 0 ? "pass" : "fail";
   } catch (error) {
     row.status = "error";

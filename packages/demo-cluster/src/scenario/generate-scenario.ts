@@ -120,6 +120,7 @@ export function generateScenario(options: GenerateOptions): Scenario {
         ? { category: "Healthy", resource: "Namespace/gen-0", mentions: [] }
         : { category: "CrashLoop", resource: firstFaulty, mentions: ["connection"] },
     traits: [],
+    fixable: false,
     dir: null,
     base: false,
     includes: [],

@@ -77,6 +77,7 @@ async function load(
     namespace: meta.namespace,
     expect: meta.expect,
     traits: meta.traits,
+    fixable: meta.fixable,
     dir,
     base: meta.base,
     includes,

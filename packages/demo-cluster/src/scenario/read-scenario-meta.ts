@@ -18,6 +18,8 @@ export interface ScenarioMeta {
   include: string[];
   expect: ScenarioExpect;
   traits: ScenarioTrait[];
+  /** `fixable: false` for faults no kubectl change can fix; Healthy scenarios are never fixable. */
+  fixable: boolean;
   reconcile: ReconcileRules;
 }
 
@@ -30,6 +32,7 @@ const KNOWN_KEYS = new Set([
   "include",
   "expect",
   "traits",
+  "fixable",
   "reconcile",
 ]);
 
@@ -50,6 +53,8 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
   for (const t of traits)
     if (!(SCENARIO_TRAITS as readonly string[]).includes(t))
       fail(`traits: "${t}" is not one of ${SCENARIO_TRAITS.join(", ")}`);
+  if (doc.fixable !== undefined && typeof doc.fixable !== "boolean")
+    fail("fixable must be true or false");
   const common = {
     name,
     description: asString(doc.description),
@@ -64,6 +69,7 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
       question: "",
       namespace: "",
       expect: { category: "Healthy", resource: "", mentions: [] },
+      fixable: false,
     };
   }
   const question = asString(doc.question);
@@ -99,6 +105,7 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
     ...common,
     question,
     namespace,
+    fixable: category !== "Healthy" && doc.fixable !== false,
     expect: {
       category,
       resource,

@@ -119,6 +119,13 @@ export interface Scenario {
   expect: ScenarioExpect;
   /** What makes it hard (`traits:` in scenario.yaml); empty for most. */
   traits: ScenarioTrait[];
+  /**
+   * Whether a kubectl change can fix it (`fixable: false` in scenario.yaml for
+   * a dead node, a registry outage…). Healthy scenarios have nothing to fix.
+   * `quality --fix` approves fixes only for fixable ones and expects the others
+   * to end with "cannot be fixed from here, because…".
+   */
+  fixable: boolean;
   /** The folder it was loaded from; null for a generated scenario. */
   dir: string | null;
   /** A shared folder (e.g. `_base`: nodes, StorageClasses, kube-system) with no question. */
