@@ -58,6 +58,13 @@ export const RootCauseCandidate = z.object({
       command: z.string().optional(),
       risk: Risk,
       requiresApproval: z.boolean(),
+      /**
+       * What running it achieves: `fix` (the default) removes the cause;
+       * `follow-up` only helps after the fix before it ran (a restart once the
+       * value exists, rerunning a Job once its cause is gone); `mitigation`
+       * limits the damage of a cause kubectl cannot remove (cordon a dead node).
+       */
+      role: z.enum(["fix", "follow-up", "mitigation"]).optional(),
     }),
   ),
 });

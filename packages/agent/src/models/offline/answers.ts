@@ -2,7 +2,7 @@ import type { RootCauseCandidate } from "@kubemedic/protocol";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { kubectlEvidence } from "./evidence";
 import { scopeOf } from "./offline-report";
-import type { OfflineTexts } from "./offline-texts";
+import type { NoFixReason, OfflineTexts } from "./offline-texts";
 import { podHealth } from "./pod-health";
 import type { ToolStep, TurnView } from "./turn-view";
 
@@ -47,11 +47,20 @@ export function fixAnswer(step: ToolStep, t: OfflineTexts): string {
 
 export function noFixAnswer(candidate: RootCauseCandidate | undefined, t: OfflineTexts): string {
   if (candidate === undefined) return t.nothingToFix;
-  const lines = [t.noCompleteFix(candidate.rootCause)];
+  const lines = [t.noCompleteFix(candidate.rootCause, cannotFixBecause(candidate))];
   for (const f of candidate.fixes)
     lines.push(`- ${f.title}${f.command ? `: \`kubectl ${f.command}\`` : ""} — ${f.rationale}`);
   if (candidate.fixes.length === 0) lines.push(t.fixOutsideCluster);
   return lines.join("\n");
+}
+
+/** Why no proposed command removes the cause on its own, from what the fixes are. */
+function cannotFixBecause(candidate: RootCauseCandidate): NoFixReason {
+  const fixes = candidate.fixes.filter((f) => f.requiresApproval && f.command !== undefined);
+  if (fixes.some((f) => (f.role ?? "fix") === "fix")) return "placeholder";
+  if (fixes.some((f) => f.role === "mitigation")) return "mitigation";
+  if (fixes.some((f) => f.role === "follow-up")) return "followUp";
+  return "outside";
 }
 
 export function diagnosisAnswer(

@@ -6,6 +6,9 @@ import type { Language } from "../../language/language";
  * Commands, object names, kinds, categories and quoted tool output are
  * parameters and stay as they are; only the prose around them changes.
  */
+/** Why no complete command fixes a cause: a placeholder value, only mitigations, only follow-ups, or nothing kubectl can do. */
+export type NoFixReason = "placeholder" | "mitigation" | "followUp" | "outside";
+
 export interface OfflineTexts {
   askMe: string;
   capabilities(hasTools: boolean): string;
@@ -44,7 +47,8 @@ export interface OfflineTexts {
   fixRan(command: string, output: string): string;
   fixRejected(command: string): string;
   nothingToFix: string;
-  noCompleteFix(rootCause: string): string;
+  /** Why no proposed command removes the cause (see cannotFixBecause in answers.ts): says "cannot be fixed from here, because…". */
+  noCompleteFix(rootCause: string, why: NoFixReason): string;
   fixOutsideCluster: string;
   diagnosis: {
     cannotAnalyze: string;
@@ -148,11 +152,22 @@ const EN: OfflineTexts = {
     `Understood: I did not run \`kubectl ${command}\`. The problem is still there; you can apply the fix yourself later, or ask me for another option.`,
   nothingToFix:
     "I found nothing to fix: the analyzers and the correlation report no problem in this scope.",
-  noCompleteFix: (rootCause) =>
+  noCompleteFix: (rootCause, why) =>
     [
       `The root cause: ${rootCause}`,
       "",
-      "I have no complete command that fixes it on its own: a fix that needs a value only you know (a `<placeholder>`) is yours to fill in. What to do:",
+      `This cannot be fixed from here, because ${
+        {
+          placeholder:
+            "the fix needs a value only you know (a `<placeholder>` in the command), which never passes through me",
+          mitigation:
+            "the cause lies outside what kubectl can change (the machine, the network or a service behind it); the commands below only limit the damage",
+          followUp:
+            "the cause lies outside the cluster's objects (the application, its data or its image); the commands below help only once it is fixed there",
+          outside:
+            "no kubectl change removes the cause: it lies outside the cluster's objects (the application, its data, its image or the infrastructure)",
+        }[why]
+      }. What to do:`,
     ].join("\n"),
   fixOutsideCluster:
     "- (no recommendation: the fix is outside the cluster, e.g. in the image or the application's configuration)",
@@ -282,11 +297,21 @@ const ZH: OfflineTexts = {
   fixRejected: (command) =>
     `明白：我没有执行 \`kubectl ${command}\`。问题仍然存在；你可以稍后自己执行修复，或者让我提供其他方案。`,
   nothingToFix: "没有发现需要修复的问题：在这个范围内，分析器和关联分析都没有报告问题。",
-  noCompleteFix: (rootCause) =>
+  noCompleteFix: (rootCause, why) =>
     [
       `根因：${rootCause}`,
       "",
-      "我没有能单独修复它的完整命令：需要只有你知道的值（`<占位符>`）的修复，需要由你来填写。可以这样做：",
+      `这无法在这里修复，因为${
+        {
+          placeholder: "修复需要只有你知道的值（命令中的 `<占位符>`），这个值不会经过我",
+          mitigation:
+            "原因在 kubectl 能改变的范围之外（机器、网络或其后的服务）；下面的命令只能减轻影响",
+          followUp:
+            "原因在集群对象之外（应用程序、其数据或镜像）；下面的命令只有在那里修复之后才有帮助",
+          outside:
+            "没有任何 kubectl 改动能消除原因：它在集群对象之外（应用程序、数据、镜像或基础设施）",
+        }[why]
+      }。可以这样做：`,
     ].join("\n"),
   fixOutsideCluster: "- （没有建议：需要在集群之外修复，例如镜像或应用程序的配置）",
   diagnosis: {

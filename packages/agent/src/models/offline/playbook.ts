@@ -199,8 +199,9 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent, steps } = view;
   const t = offlineTexts(view.language);
   const { correlated } = analyses(steps);
-  const fixCall = steps.find((s) => s.name === "kubectl");
-  if (fixCall !== undefined) return { text: fixAnswer(fixCall, t), calls: [] };
+  const fixCalls = steps.filter((s) => s.name === "kubectl");
+  if (fixCalls.length > 0)
+    return { text: fixCalls.map((c) => fixAnswer(c, t)).join("\n\n"), calls: [] };
   if (correlated.length === 0 && tools.has("k8sgpt")) {
     return {
       text: t.checkingBeforeFix(scopeText(intent, t)),
@@ -213,22 +214,25 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const candidates: RootCauseCandidate[] = result?.candidates ?? [];
   const candidate = pickCandidate(candidates, intent);
   // A command with a placeholder (`DATABASE_URL=<value>`) needs what only the user knows: never run it as is.
-  const fix = candidate?.fixes.find(
-    (f) => f.command !== undefined && f.requiresApproval && !PLACEHOLDER.test(f.command),
-  );
+  // Follow-ups (a restart once the value exists) and mitigations (cordon a dead node) are not the fix.
+  const complete = (f: RootCauseCandidate["fixes"][number]): boolean =>
+    f.command !== undefined && f.requiresApproval && !PLACEHOLDER.test(f.command);
+  const at = candidate?.fixes.findIndex((f) => complete(f) && (f.role ?? "fix") === "fix") ?? -1;
+  const fix = at < 0 ? undefined : candidate?.fixes[at];
   if (candidate === undefined || fix?.command === undefined || !tools.has("kubectl")) {
     return { text: noFixAnswer(candidate, t), calls: [] };
   }
+  // The follow-ups right after the fix go with it, in order: both previewed, approved together or one by one.
+  const followUps: typeof candidate.fixes = [];
+  for (const f of candidate.fixes.slice(at + 1)) {
+    if (f.role !== "follow-up") break;
+    if (complete(f)) followUps.push(f);
+  }
   return {
-    text: t.proposeFix(candidate.rootCause, fix.title),
-    calls: [
-      {
-        name: "kubectl",
-        args: {
-          command: fix.command,
-          reason: t.fixReason(fix.title, fix.rationale).slice(0, 1_000),
-        },
-      },
-    ],
+    text: t.proposeFix(candidate.rootCause, [fix, ...followUps].map((f) => f.title).join(" → ")),
+    calls: [fix, ...followUps].map((f) => ({
+      name: "kubectl" as const,
+      args: { command: f.command, reason: t.fixReason(f.title, f.rationale).slice(0, 1_000) },
+    })),
   };
 }

@@ -130,6 +130,41 @@ export async function diagnoseCrash(
     risk: "read-only",
     requiresApproval: false,
   });
+  const holder =
+    signals.missingEnv === undefined || envDefined
+      ? undefined
+      : keyHolder(ctx, ns, signals.missingEnv.name);
+  if (signals.missingEnv !== undefined && holder !== undefined)
+    addTemplateFix(draft, w, {
+      title: `Set ${signals.missingEnv.name} on container ${container} from ${holder.kind} ${holder.name}`,
+      rationale: `${holder.kind} ${holder.name} in ${ns} has a key ${signals.missingEnv.name} that nothing reads: the variable was meant to come from it. Referencing it passes no value through kubemedic.`,
+      command: cmd.patch(w.kind, w.name, w.namespace, {
+        spec: {
+          template: {
+            spec: {
+              containers: [
+                {
+                  name: container,
+                  env: [
+                    {
+                      name: signals.missingEnv.name,
+                      valueFrom: {
+                        [holder.kind === "Secret" ? "secretKeyRef" : "configMapKeyRef"]: {
+                          name: holder.name,
+                          key: signals.missingEnv.name,
+                        },
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      }),
+      risk: "medium",
+      requiresApproval: true,
+    });
   if (signals.missingEnv !== undefined)
     addTemplateFix(draft, w, {
       title: `Set ${signals.missingEnv.name} on container ${container}`,
@@ -275,4 +310,28 @@ function observedMemory(line: string): string | undefined {
   if (matches.length === 0) return undefined;
   const best = matches[matches.length - 1];
   return best === undefined ? undefined : `${best[1] ?? ""}${best[2] ?? ""}`;
+}
+
+/**
+ * The Secret (preferred: such values are usually credentials) or ConfigMap of
+ * the namespace holding a key named like the missing variable, when exactly
+ * one object of that kind does.
+ */
+function keyHolder(
+  ctx: CorrelationContext,
+  ns: string,
+  name: string,
+): { kind: "Secret" | "ConfigMap"; name: string } | undefined {
+  for (const [kind, plural] of [
+    ["Secret", "secrets"],
+    ["ConfigMap", "configmaps"],
+  ] as const) {
+    const holders = ctx.snapshot
+      .list(plural, ns)
+      .filter(
+        (o) => name in (o.data ?? {}) || name in ((o as { stringData?: object }).stringData ?? {}),
+      );
+    if (holders.length === 1) return { kind, name: holders[0]?.metadata?.name ?? "" };
+  }
+  return undefined;
 }

@@ -94,6 +94,7 @@ export function diagnoseNode(ctx: CorrelationContext, node: Node): Draft | undef
       command: cmd.cordon(name),
       risk: "low",
       requiresApproval: true,
+      role: "mitigation",
     },
     {
       title: `Drain ${name} to move its pods elsewhere`,
@@ -101,6 +102,7 @@ export function diagnoseNode(ctx: CorrelationContext, node: Node): Draft | undef
       command: cmd.drain(name),
       risk: "high",
       requiresApproval: true,
+      role: "mitigation",
     },
   );
   return draft;

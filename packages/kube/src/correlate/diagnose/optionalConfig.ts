@@ -184,6 +184,7 @@ export function absentConfigDraft(
       command: restart,
       risk: "low",
       requiresApproval: true,
+      role: "follow-up",
     });
   return draft;
 }

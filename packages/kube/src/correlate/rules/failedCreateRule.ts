@@ -1,4 +1,5 @@
 import type { KubeObject } from "../../model/objects";
+import { formatBytes, formatCpu, parseQuantity } from "../../model/quantity";
 import { addRelated, ref, type Draft } from "../Candidate";
 import { cmd } from "../commands";
 import type { CorrelationContext } from "../CorrelationContext";
@@ -129,6 +130,7 @@ function failedCreateDraft(
         risk: "read-only",
         requiresApproval: false,
       },
+      ...raiseQuotaFix(exceeded?.[2], exceeded?.[3], w, quotaName, ns),
       {
         title: `Raise ResourceQuota ${quotaName}, or lower the requests of ${w.name}`,
         rationale:
@@ -156,4 +158,58 @@ function failedCreateDraft(
   };
   addRelated(d, ref(owner.kind ?? "ReplicaSet", ns, name, "FailedCreate"));
   return d;
+}
+
+/**
+ * A complete command that gives the namespace room for the whole workload:
+ * each exhausted resource's hard limit becomes what is used plus one pod's
+ * request for every replica the workload wants (old pods keep counting while
+ * a rollout replaces them). Whether to spend that budget is the approver's
+ * call; lowering the requests is the other way, named beside it.
+ */
+function raiseQuotaFix(
+  requested: string | undefined,
+  used: string | undefined,
+  w: { kind: string; name: string; object: unknown },
+  quotaName: string,
+  ns: string,
+): Draft["fixes"] {
+  if (requested === undefined || used === undefined) return [];
+  const pairs = (text: string): Map<string, string> =>
+    new Map(
+      text.split(",").flatMap((p) => {
+        const [k, v] = p.trim().split("=");
+        return k === undefined || v === undefined ? [] : [[k, v.replace(/\.$/, "")]];
+      }),
+    );
+  const asked = pairs(requested);
+  const inUse = pairs(used);
+  const replicas = Math.max(
+    1,
+    (w.object as { spec?: { replicas?: number } } | undefined)?.spec?.replicas ?? 1,
+  );
+  const hard: Record<string, string> = {};
+  for (const [resource, amount] of asked) {
+    const a = parseQuantity(amount);
+    const u = parseQuantity(inUse.get(resource) ?? "0");
+    if (a === undefined || u === undefined) return [];
+    const total = u + a * replicas;
+    hard[resource] = /memory|storage/.test(resource)
+      ? formatBytes(Math.ceil(total / 2 ** 20) * 2 ** 20)
+      : /cpu/.test(resource)
+        ? formatCpu(total)
+        : String(Math.ceil(total));
+  }
+  if (Object.keys(hard).length === 0) return [];
+  return [
+    {
+      title: `Raise ResourceQuota ${quotaName} to ${Object.entries(hard)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")}`,
+      rationale: `Room for all ${replicas} pod${replicas === 1 ? "" : "s"} of ${w.kind} ${w.name} on top of what the namespace uses now, so the pods can be created (a rollout keeps old pods counting until new ones are ready). Lowering the requests of ${w.name} is the alternative.`,
+      command: `patch resourcequota ${quotaName} -n ${ns} --type=merge -p '${JSON.stringify({ spec: { hard } })}'`,
+      risk: "medium",
+      requiresApproval: true,
+    },
+  ];
 }

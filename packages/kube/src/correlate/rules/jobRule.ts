@@ -129,6 +129,8 @@ async function jobDraft(ctx: CorrelationContext, job: Job): Promise<Draft> {
         : `create job ${cron.name}-manual -n ${ns} --from=cronjob/${cron.name}`,
     risk: cron === undefined ? "medium" : "low",
     requiresApproval: true,
+    // Running it again before the cause (the program, its data) is fixed fails the same way.
+    role: "follow-up",
   });
   return d;
 }
