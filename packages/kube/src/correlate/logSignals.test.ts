@@ -62,11 +62,12 @@ describe("readLogSignals", () => {
     });
   });
 
-  it("keeps the last error lines as the decisive ones, and quiet logs stay quiet", () => {
+  it("keeps the line that says what failed with a line of context, not the exit footer, and quiet logs stay quiet", () => {
     const s = readLogSignals(
       "booting\nloading 10 files\nerror: cannot open /data/x\nexiting with status 1\n",
     );
-    expect(s.decisive).toEqual(["error: cannot open /data/x", "exiting with status 1"]);
+    expect(s.decisive).toEqual(["loading 10 files", "error: cannot open /data/x"]);
+    expect(s.cause).toBe("error: cannot open /data/x");
     const quiet = readLogSignals("GET / 200\nGET /healthz 200\n0 errors\n");
     expect([quiet.forbidden, quiet.dns, quiet.connection, quiet.missingEnv]).toEqual([
       undefined,

@@ -1,3 +1,5 @@
+import { decisiveLines } from "./decisiveLines";
+
 /** What a container log says about why it failed. */
 export interface LogSignals {
   /** An environment variable the program reports as missing. */
@@ -12,8 +14,10 @@ export interface LogSignals {
     | undefined;
   /** An out-of-memory report from the program itself. */
   memory: { line: string } | undefined;
-  /** The decisive lines, in log order: the signals above, else the last error-looking lines. */
+  /** The decisive lines, in log order: the signals above and what decisiveLines picks (with a line of context). */
   decisive: string[];
+  /** The one line that says what failed (decisiveLines), or the signal's own line; undefined for an empty log. */
+  cause: string | undefined;
 }
 
 export interface ForbiddenLine {
@@ -59,9 +63,6 @@ const REFUSED =
 
 const MEMORY =
   /out of memory|OutOfMemoryError|heap out of memory|JavaScript heap|MemoryError|Cannot allocate memory|memory limit/i;
-const ERRORISH =
-  /\b(?:fatal|panic|error|exception|traceback|failed|failure|refused|denied|forbidden|unable|cannot|can't|crash|killed|exit(?:ing)?)\b/i;
-const NOT_ERROR = /\b(?:no errors?|0 errors?|errors?=0|error_count=0)\b/i;
 
 /** Reads the signals out of a log (oldest line first, as kubectl prints it). */
 export function readLogSignals(log: string): LogSignals {
@@ -76,6 +77,7 @@ export function readLogSignals(log: string): LogSignals {
     connection: undefined,
     memory: undefined,
     decisive: [],
+    cause: undefined,
   };
   for (const line of lines) {
     if (out.missingEnv === undefined)
@@ -127,12 +129,11 @@ export function readLogSignals(log: string): LogSignals {
     out.connection?.line,
     out.memory?.line,
   ].filter((l): l is string => l !== undefined);
-  const errorLines = lines.filter((l) => ERRORISH.test(l) && !NOT_ERROR.test(l));
   const picked = new Set(signalLines);
-  // The last error lines are what the program said before it died.
-  for (const l of errorLines.slice(-3)) picked.add(l);
-  if (picked.size === 0) for (const l of lines.slice(-3)) picked.add(l);
+  const rule = decisiveLines(lines);
+  for (const l of rule.lines) picked.add(l);
   out.decisive = lines.filter((l) => picked.has(l)).slice(-5);
+  out.cause = signalLines[0] ?? rule.cause;
   return out;
 }
 

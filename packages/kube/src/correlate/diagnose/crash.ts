@@ -96,7 +96,7 @@ export async function diagnoseCrash(
   if (signals.missingEnv !== undefined)
     cause = ` The program stops because environment variable ${signals.missingEnv.name} is not set${envDefined ? "" : `: the pod template of ${describeWorkload(w)} does not define ${signals.missingEnv.name}`}.`;
   else if (signals.decisive.length > 0 && log.text !== undefined)
-    cause = ` Its ${previous ? "previous" : "last"} log ends with: "${signals.decisive[signals.decisive.length - 1] ?? ""}".`;
+    cause = ` Its ${previous ? "previous" : "last"} log says what failed: "${signals.cause ?? ""}".`;
   else cause = log.error === undefined ? "" : ` Its log could not be read (${log.error}).`;
   const draft = workloadDraft(
     w,

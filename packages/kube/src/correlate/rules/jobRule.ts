@@ -66,9 +66,9 @@ async function jobDraft(ctx: CorrelationContext, job: Job): Promise<Draft> {
       const log = await ctx.readLog(latest, container, false);
       if (log.text !== undefined) {
         const signals = readLogSignals(log.text);
-        const last = signals.decisive[signals.decisive.length - 1];
-        if (last !== undefined)
-          detail = ` Its last pod ${latest.metadata?.name ?? ""} exited${term === undefined ? "" : ` with code ${term.exitCode}`} after logging: "${last}".`;
+        const cause = signals.cause;
+        if (cause !== undefined)
+          detail = ` Its last pod ${latest.metadata?.name ?? ""} exited${term === undefined ? "" : ` with code ${term.exitCode}`} after logging: "${cause}".`;
         if (signals.decisive.length > 0)
           logEvidence = {
             source: "logs",
