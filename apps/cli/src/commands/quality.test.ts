@@ -8,6 +8,7 @@ describe("parseQualityFlags", () => {
       scenarios: [],
       conversations: [],
       strict: false,
+      fix: false,
       out: DEFAULT_QUALITY_OUT,
       concurrency: 1,
     });
@@ -31,9 +32,14 @@ describe("parseQualityFlags", () => {
       scenarios: ["a", "b"],
       conversations: ["c.yaml", "d"],
       strict: true,
+      fix: false,
       out: "r.json",
       concurrency: 2,
     });
+  });
+
+  it("--fix turns fix scoring on", () => {
+    expect(parseQualityFlags(["--fix", "--strict"])).toMatchObject({ fix: true, strict: true });
   });
 
   it.each([

@@ -52,7 +52,9 @@ export function fixTotals(rows: readonly ScenarioResult[]): FixTotals {
     unfixable: fixes.filter((f) => !f.fixable).length,
     declined: fixes.filter((f) => !f.fixable && f.status === "pass").length,
     medianApprovals: median(resolved.map((f) => f.approvals)),
-    medianMsToVerified: median(resolved.flatMap((f) => (f.msToVerified === null ? [] : [f.msToVerified]))),
+    medianMsToVerified: median(
+      resolved.flatMap((f) => (f.msToVerified === null ? [] : [f.msToVerified])),
+    ),
   };
 }
 

@@ -75,9 +75,12 @@ export async function runFixScenario(
       result.commands.push(...outcome.rejected);
       const says = CANNOT_FIX.test(outcome.text);
       result.status = says && outcome.rejected.length === 0 ? "pass" : "fail";
-      if (!says) result.remaining.push('the answer does not say "cannot be fixed from here, because…"');
+      if (!says)
+        result.remaining.push('the answer does not say "cannot be fixed from here, because…"');
       if (outcome.rejected.length > 0)
-        result.remaining.push(`proposed a change for an unfixable fault: ${outcome.rejected.join("; ")}`);
+        result.remaining.push(
+          `proposed a change for an unfixable fault: ${outcome.rejected.join("; ")}`,
+        );
       return result;
     }
     for (let attempt = 0; attempt < maxAttempts && !ctx.signal.aborted; attempt++) {
