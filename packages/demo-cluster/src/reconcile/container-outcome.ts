@@ -93,6 +93,10 @@ function fixed(state: ClusterState, namespace: string, c: JsonObject, when: Fixe
     const set = envNames(state, namespace, c);
     if (!when.env.every((name) => set.has(name))) return false;
   }
+  for (const [name, accepted] of Object.entries(when.envIn ?? {})) {
+    const value = envValue(state, namespace, c, name);
+    if (value === undefined || !accepted.includes(value)) return false;
+  }
   if (when.memoryLimitAtLeast !== undefined) {
     const limit = asObject(asObject(c.resources).limits).memory;
     if (limit !== undefined && parseQuantity(limit) < parseQuantity(when.memoryLimitAtLeast))
@@ -109,6 +113,49 @@ function fixed(state: ClusterState, namespace: string, c: JsonObject, when: Fixe
     if (resolved !== when.readinessProbePort) return false;
   }
   return true;
+}
+
+/** The value a variable will have in the container (the last definition wins, as in the kubelet), or undefined. */
+function envValue(
+  state: ClusterState,
+  namespace: string,
+  c: JsonObject,
+  name: string,
+): string | undefined {
+  const read = (plural: string, object: string, key: string): string | undefined => {
+    const source = state.store.get(plural, namespace, object);
+    const raw = asObject(source?.data)[key] ?? asObject(source?.stringData)[key];
+    if (typeof raw !== "string") return undefined;
+    return plural === "/secrets" && asObject(source?.data)[key] !== undefined
+      ? Buffer.from(raw, "base64").toString("utf8")
+      : raw;
+  };
+  let value: string | undefined;
+  for (const from of asObjects(c.envFrom)) {
+    const key = name.slice(asString(from.prefix).length);
+    if (!name.startsWith(asString(from.prefix))) continue;
+    const cm = asString(asObject(from.configMapRef).name);
+    const secret = asString(asObject(from.secretRef).name);
+    const got =
+      cm !== ""
+        ? read("/configmaps", cm, key)
+        : secret !== ""
+          ? read("/secrets", secret, key)
+          : undefined;
+    if (got !== undefined) value = got;
+  }
+  for (const e of asObjects(c.env)) {
+    if (asString(e.name) !== name) continue;
+    const from = asObject(e.valueFrom);
+    const cm = asObject(from.configMapKeyRef);
+    const secret = asObject(from.secretKeyRef);
+    if (typeof e.value === "string") value = e.value;
+    else if (asString(cm.name) !== "")
+      value = read("/configmaps", asString(cm.name), asString(cm.key));
+    else if (asString(secret.name) !== "")
+      value = read("/secrets", asString(secret.name), asString(secret.key));
+  }
+  return value;
 }
 
 /** Variable names the container will have: `env` entries and every key of existing `envFrom` sources. */

@@ -59,5 +59,10 @@ function parseFixedWhen(o: Record<string, unknown>): FixedWhen {
   if (imageIn !== undefined) out.imageIn = imageIn;
   const imageNotIn = list(o.imageNotIn);
   if (imageNotIn !== undefined) out.imageNotIn = imageNotIn;
+  const envIn = asObject(o.envIn);
+  if (Object.keys(envIn).length > 0)
+    out.envIn = Object.fromEntries(
+      Object.entries(envIn).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]),
+    );
   return out;
 }

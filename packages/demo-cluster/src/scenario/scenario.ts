@@ -107,6 +107,12 @@ export interface FixedWhen {
   imageIn?: string[];
   /** The image is none of these. */
   imageNotIn?: string[];
+  /**
+   * Each named variable's value, as the container gets it (a literal, a
+   * ConfigMap/Secret key, envFrom), is one of these: any correct spelling
+   * of a host (`redis`, `redis.shop.svc.cluster.local`), a right port.
+   */
+  envIn?: Record<string, string[]>;
 }
 
 export interface Scenario {

@@ -7,6 +7,7 @@ import type { LogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
 import { podReady } from "../../model/podReady";
 import { resolveHost } from "../resolveHost";
+import { blameConfigSource } from "./badValue";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
 import { addTemplateFix } from "./templateFix";
@@ -106,6 +107,14 @@ export function dnsDraft(
       risk: "medium",
       requiresApproval: true,
     });
+  }
+  if (envRef === undefined && host !== undefined) {
+    const target =
+      fqdn ??
+      (resolved?.kind === "missingService" && resolved.similar.length === 1
+        ? resolved.similar[0]
+        : undefined);
+    blameConfigSource(ctx, draft, pod, w, container, host, target);
   }
   if (coreDns !== undefined && !coreDns.healthy) {
     addRelated(draft, ref("Deployment", "kube-system", "coredns", coreDns.detail));
