@@ -14,6 +14,7 @@
  *   builtinScenarioNames(): string[]; builtinScenarioDir(name): string
  *   BUILTIN_CONVERSATIONS_DIR   the quality suite's conversation scripts (data only)
  *   scoreDiagnosis(report, expect): { passed, category, resource, mentions[] }   the brief's rule
+ *   scoreCauses(report, expect.causes): { passed, expected[], invented[] }       the multi-cause rule
  *   generateScenario({ pods, namespaces?, faultyShare?, seed? }): Scenario   for benchmarks
  *   mergeScenarios(scenarios): MergedCluster   what startDemoCluster serves, for offline use
  *
@@ -34,6 +35,7 @@ export {
   type Scenario,
   type ScenarioTrait,
   type ScenarioExpect,
+  type ExpectedCause,
   type ScenarioLog,
   type SourcedObject,
   type ReconcileRules,
@@ -41,6 +43,7 @@ export {
   type FixedWhen,
 } from "./scenario/scenario";
 export { scoreDiagnosis, type ScorableReport, type ScoreResult } from "./score/score-diagnosis";
+export { scoreCauses, type ScorableMultiReport, type CausesScore } from "./score/score-causes";
 export { DemoClusterError, type DemoClusterErrorCode } from "./errors";
 export type { KubeObject } from "./util/json";
 export {

@@ -64,6 +64,12 @@ export interface ScenarioResult {
     toolCalls: number;
   } | null;
   score: DiagnosisScore | null;
+  /** Multi-cause scenarios (`expect.causes`): each expected cause found or not, and invented ones. */
+  causes?: {
+    passed: boolean;
+    expected: { resource: string; found: boolean; score: DiagnosisScore }[];
+    invented: { category: string; resource: string }[];
+  };
   analyzers: AnalyzerScore | null;
   durationMs: { total: number; diagnosis: number; analyzers: number };
   /** The loader's or the run's error message, for status "error". */

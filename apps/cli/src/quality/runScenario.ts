@@ -100,8 +100,22 @@ export async function runScenario(
         degraded: run.degraded,
         toolCalls: run.toolCalls,
       };
-      row.score = ctx.demo.scoreDiagnosis(r, scenario.expect);
-      row.reasons.push(...scoreReasons(row.score, scenario, r.category));
+      const causes = scenario.expect.causes;
+      if (causes === undefined) {
+        row.score = ctx.demo.scoreDiagnosis(r, scenario.expect);
+        row.reasons.push(...scoreReasons(row.score, scenario, r.category));
+      } else {
+        // Multi-cause: every listed cause named (each by the single-cause rule), none invented.
+        const multi = ctx.demo.scoreCauses(r, causes);
+        row.causes = multi;
+        row.score = {
+          passed: multi.passed,
+          category: multi.expected.every((e) => e.score.category),
+          resource: multi.expected.every((e) => e.score.resource),
+          mentions: multi.expected.flatMap((e) => e.score.mentions),
+        };
+        row.reasons.push(...causesReasons(multi));
+      }
     } else row.reasons.push(run.failure ?? "no report");
 
     const t1 = performance.now();
@@ -149,6 +163,21 @@ function scoreReasons(
   if (!score.resource) out.push(`${scenario.expect.resource} not among the affected resources`);
   const missing = score.mentions.filter((m) => !m.found).map((m) => `"${m.text}"`);
   if (missing.length > 0) out.push(`not mentioned: ${missing.join(", ")}`);
+  return out;
+}
+
+/** The multi-cause rule, failed parts in words: "cause Job/b/x not named: category Other", "invented: …". */
+function causesReasons(score: NonNullable<ScenarioResult["causes"]>): string[] {
+  const out: string[] = [];
+  for (const e of score.expected.filter((x) => !x.found)) {
+    const why: string[] = [];
+    if (!e.score.category) why.push("category");
+    if (!e.score.resource) why.push("resource");
+    const missing = e.score.mentions.filter((m) => !m.found).map((m) => `"${m.text}"`);
+    if (missing.length > 0) why.push(`mentions ${missing.join(", ")}`);
+    out.push(`cause ${e.resource} not named (${why.join(", ")})`);
+  }
+  for (const i of score.invented) out.push(`invented cause: ${i.category} ${i.resource}`);
   return out;
 }
 

@@ -40,6 +40,13 @@ describe("built-in scenarios", () => {
       scenarios.filter((s) => (s.traits as string[]).includes(t)).map((s) => s.name);
     expect(withTrait("misleading").length).toBeGreaterThanOrEqual(5);
     expect(withTrait("multi-cause").length).toBeGreaterThanOrEqual(2);
+    // Issue #14: at least six with every cause listed (2–3 independent faults), some across namespaces.
+    const listed = scenarios.filter((s) => (s.expect.causes?.length ?? 0) >= 2);
+    expect(listed.length).toBeGreaterThanOrEqual(6);
+    for (const s of listed) expect(s.traits, s.name).toContain("multi-cause");
+    const spans = (s: Scenario) =>
+      new Set((s.expect.causes ?? []).map((c) => c.resource.split("/").at(-2))).size;
+    expect(listed.filter((s) => spans(s) >= 2).length).toBeGreaterThanOrEqual(3);
     // A trait is a claim about the story: a Healthy scenario has no cause to hide.
     for (const s of scenarios)
       if (s.expect.category === "Healthy") expect(s.traits, s.name).toEqual([]);
@@ -60,13 +67,6 @@ describe("built-in scenarios", () => {
     (name) => {
       const s = scenarios.find((x) => x.name === name);
       if (s === undefined) throw new Error(name);
-      const parts = s.expect.resource.split("/");
-      const [kind, a, b] = parts;
-      const target =
-        parts.length === 3
-          ? index.get(key(kind ?? "", a, b ?? ""))
-          : index.get(key(kind ?? "", undefined, a ?? ""));
-      expect(target, s.expect.resource).toBeDefined();
       const corpus = [
         ...s.objects.map((o) => JSON.stringify(o.object)),
         ...s.logs.map((l) => l.text),
@@ -74,15 +74,29 @@ describe("built-in scenarios", () => {
         .join("\n")
         .toLowerCase()
         .replace(/\\"/g, '"');
-      for (const mention of s.expect.mentions)
-        expect(corpus, mention).toContain(mention.toLowerCase());
+      for (const cause of [s.expect, ...(s.expect.causes ?? [])]) {
+        const parts = cause.resource.split("/");
+        const [kind, a, b] = parts;
+        const target =
+          parts.length === 3
+            ? index.get(key(kind ?? "", a, b ?? ""))
+            : index.get(key(kind ?? "", undefined, a ?? ""));
+        expect(target, cause.resource).toBeDefined();
+        for (const mention of cause.mentions)
+          expect(corpus, mention).toContain(mention.toLowerCase());
+      }
     },
   );
 
   it.each(names)("%s: keeps its namespaced objects in its own namespace", (name) => {
     const s = scenarios.find((x) => x.name === name);
     if (s === undefined) throw new Error(name);
-    const allowed = new Set([s.namespace, "default", "kube-node-lease"]);
+    // A multi-cause scenario may span the namespaces its causes live in, and no others.
+    const causeNamespaces = (s.expect.causes ?? []).flatMap((c) => {
+      const parts = c.resource.split("/");
+      return parts.length === 3 ? [parts[1] ?? ""] : [];
+    });
+    const allowed = new Set([s.namespace, "default", "kube-node-lease", ...causeNamespaces]);
     for (const { object, file, line } of s.objects) {
       const ns = object.metadata.namespace;
       if (ns !== undefined)

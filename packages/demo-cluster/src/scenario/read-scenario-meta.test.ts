@@ -57,3 +57,32 @@ describe("traits", () => {
     );
   });
 });
+
+describe("expect.causes", () => {
+  const two = [
+    { category: "CrashLoop", resource: "Deployment/notify/mailer", mentions: ["ENOTFOUND"] },
+    { category: "ImagePull", resource: "Deployment/billing/invoice-api", mentions: ["v2"] },
+  ];
+  const onlyCauses = (causes: unknown) => ({ ...meta({}), expect: { causes } });
+
+  it("makes the first cause the primary one when the top level names none", () => {
+    const e = readScenarioMeta(onlyCauses(two), "scenario.yaml").expect;
+    expect(e.causes).toEqual(two);
+    expect([e.category, e.resource, e.mentions]).toEqual([
+      "CrashLoop",
+      "Deployment/notify/mailer",
+      ["ENOTFOUND"],
+    ]);
+  });
+
+  it("refuses fewer than two causes, a bad category, a malformed resource, a repeated object", () => {
+    expect(failure(onlyCauses([two[0]]))).toContain("at least two causes");
+    expect(failure(onlyCauses([two[0], { ...two[1], category: "Broken" }]))).toContain(
+      'expect.causes[1].category "Broken"',
+    );
+    expect(failure(onlyCauses([two[0], { ...two[1], resource: "invoice-api" }]))).toContain(
+      "expect.causes[1].resource",
+    );
+    expect(failure(onlyCauses([two[0], two[0]]))).toContain("one resource twice");
+  });
+});

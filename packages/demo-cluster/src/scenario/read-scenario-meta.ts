@@ -3,6 +3,7 @@ import { asObject, asString, isObject, type JsonObject } from "../util/json";
 import { parseReconcile } from "./parse-reconcile";
 import {
   SCENARIO_CATEGORIES,
+  type ExpectedCause,
   SCENARIO_TRAITS,
   type ReconcileRules,
   type ScenarioExpect,
@@ -79,17 +80,10 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
     fail("namespace must be a lowercase DNS label");
   if (!isObject(doc.expect)) return fail("expect is missing");
   const expect = asObject(doc.expect);
-  const category = asString(expect.category);
-  if (!(SCENARIO_CATEGORIES as readonly string[]).includes(category)) {
-    fail(`expect.category "${category}" is not one of ${SCENARIO_CATEGORIES.join(", ")}`);
-  }
-  const resource = asString(expect.resource);
-  const parts = resource.split("/");
-  if (parts.length < 2 || parts.length > 3 || parts.some((p) => p === "")) {
-    fail(`expect.resource "${resource}" must be Kind/namespace/name or Kind/name`);
-  }
-  const mentions = Array.isArray(expect.mentions) ? expect.mentions.map((m) => String(m)) : [];
-  if (mentions.some((m) => m.trim() === "")) fail("expect.mentions may not contain empty strings");
+  const causes = readCauses(expect.causes, fail);
+  // With `causes` and no top-level category, the first cause is the primary one.
+  const primary = expect.category === undefined ? causes?.[0] : undefined;
+  const { category, resource, mentions } = primary ?? readCause(expect, "expect", fail);
   if (expect.healthyNamespaces !== undefined && !Array.isArray(expect.healthyNamespaces))
     fail("expect.healthyNamespaces must be a list of namespaces");
   const healthyNamespaces = Array.isArray(expect.healthyNamespaces)
@@ -111,6 +105,40 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
       resource,
       mentions,
       ...(healthyNamespaces === undefined ? {} : { healthyNamespaces }),
+      ...(causes === undefined ? {} : { causes }),
     },
   };
+}
+
+type Fail = (message: string) => never;
+
+/** `expect.causes`: a multi-cause scenario's independent causes, primary first. */
+function readCauses(value: unknown, fail: Fail): ExpectedCause[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length < 2)
+    return fail("expect.causes must list at least two causes");
+  const causes = value.map((c, i) => {
+    if (!isObject(c)) return fail(`expect.causes[${i}] must be a map`);
+    return readCause(asObject(c), `expect.causes[${i}]`, fail);
+  });
+  const keys = causes.map((c) => c.resource);
+  if (new Set(keys).size !== keys.length) fail("expect.causes names one resource twice");
+  return causes;
+}
+
+/** category + resource + mentions, checked: a category of the taxonomy, a well-formed resource. */
+function readCause(doc: JsonObject, where: string, fail: Fail): ExpectedCause {
+  const category = asString(doc.category);
+  if (!(SCENARIO_CATEGORIES as readonly string[]).includes(category)) {
+    fail(`${where}.category "${category}" is not one of ${SCENARIO_CATEGORIES.join(", ")}`);
+  }
+  const resource = asString(doc.resource);
+  const parts = resource.split("/");
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => p === "")) {
+    fail(`${where}.resource "${resource}" must be Kind/namespace/name or Kind/name`);
+  }
+  const mentions = Array.isArray(doc.mentions) ? doc.mentions.map((m) => String(m)) : [];
+  if (mentions.some((m) => m.trim() === ""))
+    fail(`${where}.mentions may not contain empty strings`);
+  return { category, resource, mentions };
 }

@@ -37,7 +37,20 @@ export const SCENARIO_CATEGORIES = [
 export const SCENARIO_TRAITS = ["misleading", "multi-cause"] as const;
 export type ScenarioTrait = (typeof SCENARIO_TRAITS)[number];
 
-/** What a correct diagnosis of the scenario must contain (the brief's pass rule). */
+/** One root cause a correct diagnosis must name (the brief's pass rule, for that cause). */
+export interface ExpectedCause {
+  category: string;
+  /** `Kind/namespace/name`, or `Kind/name` for a cluster-scoped object. */
+  resource: string;
+  /** Facts a correct diagnosis of this cause must state, matched case-insensitively. */
+  mentions: string[];
+}
+
+/**
+ * What a correct diagnosis of the scenario must contain (the brief's pass rule).
+ * A multi-cause scenario lists every independent cause in `causes`; the
+ * top-level fields then repeat the first (primary) one.
+ */
 export interface ScenarioExpect {
   category: string;
   /** `Kind/namespace/name`, or `Kind/name` for a cluster-scoped object. */
@@ -51,6 +64,11 @@ export interface ScenarioExpect {
    * namespace and the namespaces of its shared bases are healthy anyway.
    */
   healthyNamespaces?: string[];
+  /**
+   * Independent root causes, primary first: the combined report must name
+   * each (each passing the pass rule) and no other. Optional.
+   */
+  causes?: ExpectedCause[];
 }
 
 /** An object of a scenario with where it was written, for error messages. */

@@ -43,7 +43,7 @@ export function scoreDiagnosis(report: ScorableReport, expect: ScenarioExpect): 
   };
 }
 
-function containsResource(
+export function containsResource(
   resources: ScorableReport["affectedResources"],
   expected: string,
 ): boolean {
