@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApprovalRequest, ResolvedApproval } from "./approval";
 import { ErrorCode } from "./codes";
+import { Plan, PlanStepStatus, RouteBranch } from "./plan";
 import { DiagnosisReport } from "./report";
 import { ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage } from "./turn";
@@ -103,6 +104,45 @@ export const ReportReadyEvent = z.object({
   degraded: z.boolean().default(false),
 });
 
+/** The branch a turn takes after `prepare`, and why (issue #14). */
+export const RouteDecidedEvent = z.object({
+  type: z.literal("route.decided"),
+  ...base,
+  branch: RouteBranch,
+  reason: z.string().max(1_000),
+});
+
+/** A complex question's plan, as first made. */
+export const PlanCreatedEvent = z.object({
+  type: z.literal("plan.created"),
+  ...base,
+  plan: Plan,
+});
+
+export const PlanStepStartedEvent = z.object({
+  type: z.literal("plan.step.started"),
+  ...base,
+  planVersion: z.number().int().min(1),
+  stepId: z.string(),
+});
+
+export const PlanStepFinishedEvent = z.object({
+  type: z.literal("plan.step.finished"),
+  ...base,
+  planVersion: z.number().int().min(1),
+  stepId: z.string(),
+  status: PlanStepStatus,
+  result: z.string().max(1_000).optional(),
+  toolCallIds: z.array(z.string()).max(200).default([]),
+});
+
+/** A new version of the plan (a step failed, a finding points elsewhere), with the reason. */
+export const PlanRevisedEvent = z.object({
+  type: z.literal("plan.revised"),
+  ...base,
+  plan: Plan,
+});
+
 export const TurnCompletedEvent = z.object({
   type: z.literal("turn.completed"),
   ...base,
@@ -142,6 +182,11 @@ export const ConversationEvent = z.discriminatedUnion("type", [
   ApprovalRequestedEvent,
   ApprovalResolvedEvent,
   ReportReadyEvent,
+  RouteDecidedEvent,
+  PlanCreatedEvent,
+  PlanStepStartedEvent,
+  PlanStepFinishedEvent,
+  PlanRevisedEvent,
   TurnCompletedEvent,
   TurnFailedEvent,
   TurnCancelledEvent,

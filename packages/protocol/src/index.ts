@@ -6,6 +6,7 @@ export * from "./version";
 export * from "./codes";
 export * from "./object-ref";
 export * from "./report";
+export * from "./plan";
 export * from "./tools";
 export * from "./turn";
 export * from "./approval";

@@ -88,28 +88,45 @@ export const Recommendation = z.object({
 });
 export type Recommendation = z.infer<typeof Recommendation>;
 
+/** The fields of one diagnosed cause: a whole report, or one of a combined report's `causes`. */
+const causeFields = {
+  summary: z.string().min(1).max(1_000).describe("One or two sentences for a busy engineer."),
+  category: RootCauseCategory,
+  severity: Severity,
+  rootCause: z
+    .string()
+    .min(1)
+    .max(4_000)
+    .describe("The underlying cause, naming the object and the decisive fact."),
+  confidence: z.number().min(0).max(1).describe("0..1: how sure the evidence makes you."),
+  affectedResources: z
+    .array(AffectedResource)
+    .max(100)
+    .describe(
+      "The root-cause object first, then the objects showing the symptom (e.g. the Deployment and its Pods).",
+    ),
+  evidence: z.array(Evidence).max(50).describe("Excerpts that support the root cause."),
+  recommendations: z
+    .array(Recommendation)
+    .max(20)
+    .describe("Fixes ranked from safest to riskiest."),
+};
+
+export const DiagnosisCause = z
+  .object(causeFields)
+  .describe("One independent root cause, with its own evidence, objects and fixes.");
+export type DiagnosisCause = z.infer<typeof DiagnosisCause>;
+
 export const DiagnosisReport = z
   .object({
-    summary: z.string().min(1).max(1_000).describe("One or two sentences for a busy engineer."),
-    category: RootCauseCategory,
-    severity: Severity,
-    rootCause: z
-      .string()
-      .min(1)
-      .max(4_000)
-      .describe("The underlying cause, naming the object and the decisive fact."),
-    confidence: z.number().min(0).max(1).describe("0..1: how sure the evidence makes you."),
-    affectedResources: z
-      .array(AffectedResource)
-      .max(100)
+    ...causeFields,
+    causes: z
+      .array(DiagnosisCause)
+      .max(12)
+      .optional()
       .describe(
-        "The root-cause object first, then the objects showing the symptom (e.g. the Deployment and its Pods).",
+        "Only when several independent problems were found: one entry per root cause, ranked; the top-level fields then describe the first.",
       ),
-    evidence: z.array(Evidence).max(50).describe("Excerpts that support the root cause."),
-    recommendations: z
-      .array(Recommendation)
-      .max(20)
-      .describe("Fixes ranked from safest to riskiest."),
   })
   .describe("A structured diagnosis of a Kubernetes problem.");
 export type DiagnosisReport = z.infer<typeof DiagnosisReport>;

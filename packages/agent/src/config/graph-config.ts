@@ -4,6 +4,7 @@ import { TOOL_NAMES } from "@kubemedic/protocol";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { AgentError } from "../errors";
+import { PlanConfigSchema } from "./plan-config";
 
 /**
  * The graph config: limits, budgets, the approval policy and which tools each
@@ -132,6 +133,7 @@ export const GraphConfigSchema = z.strictObject({
   budgets: Budgets,
   approval: Approval,
   nodes: Nodes,
+  plan: PlanConfigSchema,
 });
 
 export type GraphConfig = z.infer<typeof GraphConfigSchema>;

@@ -13,6 +13,11 @@ import { approveNode } from "./nodes/approve";
 import { prepareNode } from "./nodes/prepare";
 import { reportNode } from "./nodes/report";
 import { toolsNode } from "./nodes/tools";
+import { collectNode } from "./plan/collect-node";
+import { plannerNode } from "./plan/planner-node";
+import { dispatchSteps, reflectNode } from "./plan/reflect-node";
+import { routeAfterRoute, routeNode } from "./plan/route-node";
+import { stepNode } from "./plan/step-node";
 import { routeAfterAgent } from "./route";
 import { AgentState } from "./state";
 
@@ -20,26 +25,51 @@ import { AgentState } from "./state";
  * The troubleshooting graph (../shared/design/brief.md):
  *
  * ```
- * START → prepare → agent ─┬─ read-only tool calls ──► tools ──► agent
- *                          ├─ a mutating call ──► approve ─┬─ approved ──► tools
- *                          │                               └─ rejected ──► agent
- *                          ├─ diagnosis finished ──► report ──► END
- *                          └─ plain answer ──► END
+ * START → prepare → route ─┬─ simple / single ──► agent (below)
+ *                          └─ complex ──► planner ──► step ×N (parallel) ──► reflect ─┬─ more steps ──► step
+ *                                                                                     └─ done ──► collect ──► END
+ *
+ * agent ─┬─ read-only tool calls ──► tools ──► agent
+ *        ├─ a mutating call ──► approve ─┬─ approved ──► tools
+ *        │                               └─ rejected ──► agent
+ *        ├─ diagnosis finished ──► report ──► END
+ *        └─ plain answer ──► END
  * ```
+ *
+ * Plans (graph/plan, issue #14): each step runs a specialist's subgraph.
+ * With `plan.enabled: false` there is no route node: prepare → agent.
  */
 export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
-  return new StateGraph(AgentState)
-    .addNode("prepare", prepareNode(deps))
-    .addNode("agent", agentNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
-    .addNode("tools", toolsNode(deps))
-    .addNode("approve", approveNode(deps), { ends: ["approve", "tools", "agent"] })
-    .addNode("report", reportNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
-    .addEdge(START, "prepare")
-    .addEdge("prepare", "agent")
-    .addConditionalEdges("agent", routeAfterAgent(deps.config), ["tools", "approve", "report", END])
-    .addEdge("tools", "agent")
-    .addEdge("report", END)
-    .compile({ checkpointer, name: "kubemedic" });
+  return (
+    new StateGraph(AgentState)
+      .addNode("prepare", prepareNode(deps))
+      .addNode("agent", agentNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
+      .addNode("tools", toolsNode(deps))
+      .addNode("approve", approveNode(deps), { ends: ["approve", "tools", "agent"] })
+      .addNode("report", reportNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
+      .addNode("route", routeNode(deps))
+      .addNode("planner", plannerNode(deps))
+      // A `Send` target: its input is the step task, not the graph state.
+      .addNode("step", stepNode(deps) as unknown as ReturnType<typeof reflectNode>)
+      .addNode("reflect", reflectNode(deps))
+      .addNode("collect", collectNode(deps))
+      .addEdge(START, "prepare")
+      .addEdge("prepare", deps.config.plan.enabled ? "route" : "agent")
+      .addConditionalEdges("route", routeAfterRoute, ["planner", "agent"])
+      .addConditionalEdges("planner", dispatchSteps(deps), ["step", "collect"])
+      .addEdge("step", "reflect")
+      .addConditionalEdges("reflect", dispatchSteps(deps), ["step", "collect"])
+      .addEdge("collect", END)
+      .addConditionalEdges("agent", routeAfterAgent(deps.config), [
+        "tools",
+        "approve",
+        "report",
+        END,
+      ])
+      .addEdge("tools", "agent")
+      .addEdge("report", END)
+      .compile({ checkpointer, name: "kubemedic" })
+  );
 }
 
 export type AgentGraph = ReturnType<typeof buildGraph>;

@@ -8,6 +8,7 @@ import type {
 } from "@kubemedic/protocol";
 import type { Intent } from "../intent";
 import type { Language } from "../language/language";
+import { PlanChannels } from "./plan/plan-state";
 import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
 
@@ -76,6 +77,8 @@ export const AgentState = Annotation.Root({
     reducer: (_l, r) => r,
     default: () => ({ inputTokens: 0, outputTokens: 0 }),
   }),
+  /** Plans for complex questions (graph/plan): the route, the plan, its steps' results. */
+  ...PlanChannels,
 });
 
 export type AgentStateValue = typeof AgentState.State;

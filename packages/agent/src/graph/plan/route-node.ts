@@ -1,0 +1,48 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { AgentStateUpdate, AgentStateValue } from "../state";
+import { emit, turnContext, type GraphDeps } from "../deps";
+import { decideRoute } from "./decide-route";
+import { routeWithModel } from "./llm-plan";
+import { questionOf } from "./planner-node";
+
+/**
+ * After `prepare`: simple | single | complex, streamed with its reason
+ * (`route.decided`). Offline by rules on the intent and correlation; with an
+ * LLM, one small structured-output call over the same summary. Resets the
+ * plan channels every turn. With `plan.enabled: false` it decides nothing
+ * and emits nothing: every turn takes the single loop.
+ */
+export function routeNode(deps: GraphDeps) {
+  return async (
+    state: AgentStateValue,
+    config: LangGraphRunnableConfig,
+  ): Promise<AgentStateUpdate> => {
+    const reset: AgentStateUpdate = { routeDecision: null, plan: null, stepResults: null, rootCauses: [] };
+    const turn = state.turn;
+    if (!deps.config.plan.enabled || turn === null) return reset;
+    const question = questionOf(state);
+    const { backend } = turnContext(config);
+    let decision;
+    try {
+      decision = await decideRoute(question, turn.intent, backend, deps.config.plan, config.signal);
+    } catch (error) {
+      if (config.signal?.aborted) throw error;
+      // Correlation failed (an unreachable cluster): the single loop's tools report it properly.
+      decision = {
+        branch: "single" as const,
+        reason: "the cluster could not be correlated",
+        groups: [],
+      };
+    }
+    if (!deps.model.offline && turn.intent.kind !== "command" && turn.intent.kind !== "question")
+      decision = await routeWithModel(deps, question, decision, config);
+    emit(config, { type: "route.decided", branch: decision.branch, reason: decision.reason });
+    const { groups, ...route } = decision;
+    return { ...reset, routeDecision: route, rootCauses: decision.branch === "complex" ? groups : [] };
+  };
+}
+
+/** After `route`: the planner for complex questions, the single loop otherwise. */
+export function routeAfterRoute(state: AgentStateValue): "planner" | "agent" {
+  return state.routeDecision?.branch === "complex" ? "planner" : "agent";
+}
