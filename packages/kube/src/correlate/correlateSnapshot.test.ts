@@ -42,6 +42,20 @@ describe("correlateSnapshot over every built-in scenario (files, no simulator)",
         expect(candidates).toEqual([]);
         return;
       }
+      // Multi-cause (expect.causes): each independent cause is a candidate of its own, in its namespace.
+      for (const cause of f.expect.causes) {
+        const parts = cause.resource.split("/");
+        const inScope =
+          parts.length === 3 && parts[1] !== f.namespace
+            ? await correlateSnapshot(scenarioSnapshot(f), { namespace: parts[1] })
+            : candidates;
+        const found = inScope.find(
+          (c) => c.category === cause.category && keysOf(c).includes(cause.resource),
+        );
+        expect(found, `${name}: ${cause.category} ${cause.resource}`).toBeDefined();
+        for (const m of cause.mentions) expect(textOf(found!)).toContain(m.toLowerCase());
+      }
+      if (f.expect.causes.length > 0) return;
       const top = candidates[0];
       expect(top?.category).toBe(f.expect.category);
       expect(keysOf(top!)).toContain(f.expect.resource);
@@ -64,7 +78,7 @@ describe("correlateSnapshot over the full built-in cluster", () => {
         .map((c) => `${c.category} ${refKey(c.primary)}`),
     ).toEqual([]);
     for (const f of await Promise.all(scenarioNames().map(readScenario))) {
-      if (f.expect.category === "Healthy") continue;
+      if (f.expect.category === "Healthy" || f.expect.causes.length > 0) continue;
       const scoped = await correlateSnapshot(snapshot, { namespace: f.namespace });
       expect(`${f.name}: ${scoped[0]?.category}`).toBe(`${f.name}: ${f.expect.category}`);
     }

@@ -21,7 +21,14 @@ import type { ClusterSnapshot } from "../snapshot/ClusterSnapshot";
 export interface ScenarioFixture {
   name: string;
   namespace: string;
-  expect: { category: string; resource: string; mentions: string[]; healthyNamespaces: string[] };
+  expect: {
+    category: string;
+    resource: string;
+    mentions: string[];
+    healthyNamespaces: string[];
+    /** Multi-cause scenarios: every independent cause, primary first ([] otherwise). */
+    causes: { category: string; resource: string; mentions: string[] }[];
+  };
   objects: unknown[];
   logs: LogSource;
 }
@@ -56,6 +63,7 @@ export async function readScenario(name: string): Promise<ScenarioFixture> {
       resource: scenario.expect.resource,
       mentions: scenario.expect.mentions,
       healthyNamespaces: scenario.expect.healthyNamespaces ?? [],
+      causes: scenario.expect.causes ?? [],
     },
     objects: merged.objects.map((o) => o.object),
     logs: scenarioLogSource(merged.logs),
