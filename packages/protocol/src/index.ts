@@ -7,6 +7,7 @@ export * from "./codes";
 export * from "./object-ref";
 export * from "./report";
 export * from "./plan";
+export * from "./plan-fold";
 export * from "./tools";
 export * from "./turn";
 export * from "./approval";

@@ -63,3 +63,12 @@ export const Plan = z.object({
   steps: z.array(PlanStep).max(32),
 });
 export type Plan = z.infer<typeof Plan>;
+
+/** A turn's route and plan as stored with it (`TurnDetail.plan`): what the live plan card showed. */
+export const TurnPlan = z.object({
+  branch: RouteBranch,
+  reason: z.string().max(1_000),
+  /** The last plan version, with each step's final status; null when the turn was not planned. */
+  plan: Plan.nullable(),
+});
+export type TurnPlan = z.infer<typeof TurnPlan>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApprovalDecisionKind, ApprovalRequest } from "./approval";
+import { TurnPlan } from "./plan";
 import { DiagnosisReport } from "./report";
 import { ToolCall, ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage, TurnStatus } from "./turn";
@@ -110,6 +111,8 @@ export const TurnDetail = TurnSummary.extend({
   toolLogs: z.array(ToolLogDto),
   approvals: z.array(ApprovalDto),
   report: ReportDto.nullable(),
+  /** The route and plan of the turn (issue #14); absent or null when it had none. */
+  plan: TurnPlan.nullable().optional(),
 });
 export type TurnDetail = z.infer<typeof TurnDetail>;
 

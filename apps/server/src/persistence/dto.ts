@@ -9,6 +9,7 @@ import {
   type ToolLogDto,
   type TurnDetail,
   type TurnSummary,
+  TurnPlan,
 } from "@kubemedic/protocol";
 import { z } from "zod";
 import type {
@@ -128,5 +129,13 @@ export function toTurnDetail(
     toolLogs: row.toolLogs.map(toToolLogDto),
     approvals: row.approvals.map(toApprovalDto),
     report: report === undefined ? null : toReportDto(report),
+    plan: toTurnPlan(row.plan),
   };
+}
+
+/** The stored plan (TurnPlan); a row written by an older version, or unreadable, has none. */
+function toTurnPlan(value: unknown): TurnPlan | null {
+  if (value === null || value === undefined) return null;
+  const parsed = TurnPlan.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,6 @@
 import {
+  applyPlanEvent,
+  type TurnPlan,
   DiagnosisReport,
   type ApprovalRequest,
   type EventFrame,
@@ -59,6 +61,8 @@ export class TurnBuffer {
   private readonly reports: PendingReport[] = [];
   private readonly approvals = new Map<string, PendingApproval & { tool: string }>();
   private readonly decisions = new Map<string, PendingDecision>();
+
+  private plan: TurnPlan | null = null;
 
   constructor(readonly turnId: string) {}
 
@@ -125,6 +129,13 @@ export class TurnBuffer {
         });
         return false;
       }
+      case "route.decided":
+      case "plan.created":
+      case "plan.revised":
+      case "plan.step.started":
+      case "plan.step.finished":
+        this.plan = applyPlanEvent(this.plan, event);
+        return false;
       case "report.ready": {
         // Validated again here: this JSON is what every reload will render.
         const report = DiagnosisReport.parse(event.report);
@@ -219,6 +230,7 @@ export class TurnBuffer {
       reports: [...this.reports],
       approvals: [...this.approvals.values()].map(({ tool: _tool, ...a }) => a),
       decisions: [...this.decisions.values()],
+      plan: this.plan === null ? undefined : cleanJson(this.plan),
     };
   }
 

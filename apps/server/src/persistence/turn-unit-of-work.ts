@@ -122,7 +122,8 @@ export class TurnUnitOfWork {
           "inputTokens" = COALESCE(${write.inputTokens ?? null}::int, "inputTokens"),
           "outputTokens" = COALESCE(${write.outputTokens ?? null}::int, "outputTokens"),
           "errorCode" = COALESCE(${write.errorCode ?? null}::text, "errorCode"),
-          error = COALESCE(${write.error ?? null}::text, error)
+          error = COALESCE(${write.error ?? null}::text, error),
+          plan = COALESCE(${write.plan === undefined ? null : JSON.stringify(write.plan)}::jsonb, plan)
         WHERE id = ${turnId} AND "conversationId" = ${conversationId} AND status = 'running'`;
       if (turn === 0) {
         throw new ServerError(

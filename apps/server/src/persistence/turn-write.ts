@@ -81,4 +81,6 @@ export interface TurnWrite {
   reports: PendingReport[];
   approvals: PendingApproval[];
   decisions: PendingDecision[];
+  /** The route and plan (TurnPlan), when the turn was routed. */
+  plan: unknown;
 }

@@ -1,8 +1,14 @@
-import type { ConversationEvent, EventOf, TurnStatus } from "@kubemedic/protocol";
+import {
+  applyPlanEvent,
+  type ConversationEvent,
+  type EventOf,
+  type TurnStatus,
+} from "@kubemedic/protocol";
 import type {
   ApprovalEntry,
   ApprovalItem,
   AssistantItem,
+  PlanItem,
   ReportItem,
   ToolItem,
   TurnItem,
@@ -95,6 +101,12 @@ export function applyEvent(
           }),
         ),
       );
+    case "route.decided":
+    case "plan.created":
+    case "plan.revised":
+    case "plan.step.started":
+    case "plan.step.finished":
+      return editTurn(turns, event.turnId, (turn) => applyPlan(turn, event));
     case "turn.completed":
       return editTurn(turns, event.turnId, (turn) => ({
         ...settle(turn),
@@ -293,4 +305,30 @@ export function settle(turn: TurnView): TurnView {
     return item;
   });
   return changed ? { ...turn, items } : turn;
+}
+
+/**
+ * Route and plan events fold into the turn's plan item (the same fold the
+ * server stores). Only a complex question gets a card: a simple or single
+ * route creates none.
+ */
+function applyPlan(
+  turn: TurnView,
+  event: EventOf<
+    "route.decided" | "plan.created" | "plan.revised" | "plan.step.started" | "plan.step.finished"
+  >,
+): TurnView {
+  const key = itemKey.plan(turn.id);
+  return upsertItem<PlanItem>(
+    turn,
+    key,
+    () =>
+      event.type === "route.decided" && event.branch !== "complex"
+        ? null
+        : { kind: "plan", key, plan: applyPlanEvent(null, event) },
+    (item) => {
+      const plan = applyPlanEvent(item.plan, event);
+      return { ...item, plan };
+    },
+  );
 }

@@ -35,6 +35,13 @@ export function turnFromDetail(turn: TurnDetail): TurnView {
   const rest = [...tools.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const log of rest) items.push(toolItem(log));
 
+  // The plan card follows the question, as it did live.
+  const stored = turn.plan;
+  if (stored != null && (stored.plan !== null || stored.branch === "complex")) {
+    const at = items.findIndex((i) => i.kind === "user") + 1;
+    items.splice(at, 0, { kind: "plan", key: itemKey.plan(turn.id), plan: stored });
+  }
+
   if (turn.report !== null) {
     items.push({
       kind: "report",

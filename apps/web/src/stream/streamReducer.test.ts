@@ -40,6 +40,8 @@ function shape(turns: readonly TurnView[]) {
           return [i.key, i.entries.map((e) => [e.toolCallId, e.decision?.decision ?? null])];
         case "report":
           return [i.key, i.report.category];
+        case "plan":
+          return [i.key, i.plan.plan?.steps.map((st) => [st.id, st.status]) ?? null];
       }
     }),
   }));

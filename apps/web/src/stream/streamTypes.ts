@@ -10,6 +10,7 @@ import type {
   TokenUsage,
   ToolClassification,
   ToolStatus,
+  TurnPlan,
   TurnStatus,
 } from "@kubemedic/protocol";
 
@@ -73,7 +74,14 @@ export interface ReportItem {
   degraded: boolean;
 }
 
-export type TurnItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem;
+/** A complex question's plan (issue #14): the route's reason, the steps and their status. */
+export interface PlanItem {
+  kind: "plan";
+  key: string;
+  plan: TurnPlan;
+}
+
+export type TurnItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem | PlanItem;
 
 export interface TurnView {
   id: string;

@@ -1,4 +1,10 @@
-import type { ConversationStream, OutboxMessage, TurnItem, TurnView } from "./streamTypes";
+import type {
+  ConversationStream,
+  OutboxMessage,
+  ToolItem,
+  TurnItem,
+  TurnView,
+} from "./streamTypes";
 
 /**
  * The chat as a flat list of rows for the virtualized list: each turn's items,
@@ -6,7 +12,14 @@ import type { ConversationStream, OutboxMessage, TurnItem, TurnView } from "./st
  * then the messages not yet echoed by the server.
  */
 export type TimelineRow =
-  | { kind: "item"; key: string; turnId: string; item: TurnItem }
+  | {
+      kind: "item";
+      key: string;
+      turnId: string;
+      item: TurnItem;
+      /** For a plan: the turn's tool calls, which the plan card nests under its steps. */
+      tools?: ToolItem[];
+    }
   | { kind: "turn"; key: string; turn: TurnView }
   | { kind: "outbox"; key: string; message: OutboxMessage };
 
@@ -19,10 +32,20 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
   if (cached !== undefined) return cached;
   const rows: TimelineRow[] = [];
   for (const turn of c.turns) {
+    // In a planned turn every tool call is a step's: the plan card shows them.
+    const planned = turn.items.some((i) => i.kind === "plan");
+    const tools = planned ? turn.items.filter((i): i is ToolItem => i.kind === "tool") : [];
     for (const item of turn.items) {
       // A message that only carried tool calls has no text to show.
       if (item.kind === "assistant" && item.text.trim() === "" && !item.streaming) continue;
-      rows.push({ kind: "item", key: item.key, turnId: turn.id, item });
+      if (planned && item.kind === "tool") continue;
+      rows.push({
+        kind: "item",
+        key: item.key,
+        turnId: turn.id,
+        item,
+        ...(item.kind === "plan" ? { tools } : {}),
+      });
     }
     rows.push({ kind: "turn", key: `turn:${turn.id}`, turn });
   }

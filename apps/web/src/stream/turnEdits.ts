@@ -79,4 +79,6 @@ export const itemKey = {
   approval: (firstToolCallId: string) => `p:${firstToolCallId}`,
   /** One report per turn: live reports may lack the id the stored one has. */
   report: (turnId: string) => `r:${turnId}`,
+  /** One plan per turn (its versions replace each other). */
+  plan: (turnId: string) => `plan:${turnId}`,
 };

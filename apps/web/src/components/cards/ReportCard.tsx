@@ -3,6 +3,7 @@ import {
   kubectlLine,
   reportMarkdown,
   type AffectedResource,
+  type DiagnosisCause,
   type Recommendation,
 } from "@kubemedic/protocol";
 import { memo } from "react";
@@ -36,6 +37,7 @@ export const ReportCard = memo(function ReportCard({
 }) {
   const { report } = item;
   const markdown = reportMarkdown(report);
+  const causes = report.causes ?? [];
   return (
     <section
       className="card report-card indent"
@@ -65,81 +67,24 @@ export const ReportCard = memo(function ReportCard({
           </p>
         )}
         <p className="report-summary">{report.summary}</p>
-        <div className="section-label">Root cause</div>
-        <div className="root-cause" data-testid="report-root-cause">
-          {report.rootCause}
-        </div>
-
-        {report.affectedResources.length > 0 && (
-          <>
-            <div className="section-label">Affected resources</div>
-            <div className="chips">
-              {report.affectedResources.map((r, i) => (
-                <button
-                  type="button"
-                  key={`${resourceLabel(r)}-${i}`}
-                  className={`chip ${i === 0 ? "root" : ""}`}
-                  title={`Ask about ${resourceLabel(r)}`}
-                  data-testid="resource-chip"
-                  onClick={() => onAsk(r)}
-                >
-                  {resourceLabel(r)}
-                  {r.status !== undefined && <span className="chip-status">{r.status}</span>}
-                </button>
-              ))}
-            </div>
-          </>
-        )}
-
-        {report.evidence.length > 0 && (
-          <>
-            <div className="section-label">Evidence</div>
-            <div className="evidence">
-              {report.evidence.map((e, i) => {
-                const line = evidenceCommandLine(e);
-                return (
-                  <div className="evidence-item" key={i}>
-                    <div className="evidence-src">
-                      <span className="badge">{e.source}</span>
-                      {line !== null && (
-                        <code title={line} data-testid="evidence-command">
-                          {line}
-                        </code>
-                      )}
-                    </div>
-                    <pre>{e.excerpt}</pre>
-                  </div>
-                );
-              })}
-            </div>
-          </>
-        )}
-
-        {report.recommendations.length > 0 && (
-          <>
-            <div className="section-label">Recommendations</div>
-            <ol className="recs">
-              {report.recommendations.map((r, i) => (
-                <li className="rec" key={i} data-testid="recommendation">
-                  <div className="rec-head">
-                    <span>
-                      {i + 1}. {r.title}
-                    </span>
-                    <RiskBadge risk={r.risk} />
-                    {r.requiresApproval && <span className="badge badge-mut">needs approval</span>}
-                  </div>
-                  {r.rationale !== "" && <p>{r.rationale}</p>}
-                  {r.command !== undefined && (
-                    <RecommendedCommand
-                      line={kubectlLine(r.command)}
-                      busy={busy}
-                      onRun={() => onRun(r)}
-                    />
-                  )}
-                </li>
-              ))}
-            </ol>
-          </>
+        {causes.length > 1 ? (
+          <div className="report-causes" data-testid="report-causes">
+            {causes.map((cause, i) => (
+              <details className="report-cause" key={i} open data-testid="report-cause">
+                <summary>
+                  <span>{i + 1}.</span>
+                  <SeverityBadge severity={cause.severity} />
+                  <span className="badge" data-testid="cause-category">
+                    {cause.category}
+                  </span>
+                  <span>{cause.summary}</span>
+                </summary>
+                <CauseBody cause={cause} onAsk={onAsk} onRun={onRun} busy={busy} />
+              </details>
+            ))}
+          </div>
+        ) : (
+          <CauseBody cause={report} onAsk={onAsk} onRun={onRun} busy={busy} />
         )}
 
         <div className="actions">
@@ -156,6 +101,100 @@ export const ReportCard = memo(function ReportCard({
     </section>
   );
 });
+
+/** One cause: root cause, affected objects, evidence, fixes (a whole report, or one of its causes). */
+function CauseBody({
+  cause,
+  onAsk,
+  onRun,
+  busy,
+}: {
+  cause: DiagnosisCause;
+  onAsk: (resource: AffectedResource) => void;
+  onRun: (recommendation: Recommendation) => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <div className="section-label">Root cause</div>
+      <div className="root-cause" data-testid="report-root-cause">
+        {cause.rootCause}
+      </div>
+
+      {cause.affectedResources.length > 0 && (
+        <>
+          <div className="section-label">Affected resources</div>
+          <div className="chips">
+            {cause.affectedResources.map((r, i) => (
+              <button
+                type="button"
+                key={`${resourceLabel(r)}-${i}`}
+                className={`chip ${i === 0 ? "root" : ""}`}
+                title={`Ask about ${resourceLabel(r)}`}
+                data-testid="resource-chip"
+                onClick={() => onAsk(r)}
+              >
+                {resourceLabel(r)}
+                {r.status !== undefined && <span className="chip-status">{r.status}</span>}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+
+      {cause.evidence.length > 0 && (
+        <>
+          <div className="section-label">Evidence</div>
+          <div className="evidence">
+            {cause.evidence.map((e, i) => {
+              const line = evidenceCommandLine(e);
+              return (
+                <div className="evidence-item" key={i}>
+                  <div className="evidence-src">
+                    <span className="badge">{e.source}</span>
+                    {line !== null && (
+                      <code title={line} data-testid="evidence-command">
+                        {line}
+                      </code>
+                    )}
+                  </div>
+                  <pre>{e.excerpt}</pre>
+                </div>
+              );
+            })}
+          </div>
+        </>
+      )}
+
+      {cause.recommendations.length > 0 && (
+        <>
+          <div className="section-label">Recommendations</div>
+          <ol className="recs">
+            {cause.recommendations.map((r, i) => (
+              <li className="rec" key={i} data-testid="recommendation">
+                <div className="rec-head">
+                  <span>
+                    {i + 1}. {r.title}
+                  </span>
+                  <RiskBadge risk={r.risk} />
+                  {r.requiresApproval && <span className="badge badge-mut">needs approval</span>}
+                </div>
+                {r.rationale !== "" && <p>{r.rationale}</p>}
+                {r.command !== undefined && (
+                  <RecommendedCommand
+                    line={kubectlLine(r.command)}
+                    busy={busy}
+                    onRun={() => onRun(r)}
+                  />
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </>
+  );
+}
 
 /**
  * A recommended command with copy and "Run". A command with a placeholder

@@ -23,6 +23,8 @@ function estimate(row: TimelineRow | undefined): number {
       return 320;
     case "report":
       return 640;
+    case "plan":
+      return 220;
   }
 }
 
@@ -87,6 +89,7 @@ export function Timeline({
         row={row}
         turnStatus={row.kind === "item" ? (statusOf.get(row.turnId) ?? null) : null}
         expanded={row.kind === "item" ? expanded[row.key] : undefined}
+        expandedMap={row.kind === "item" && row.item.kind === "plan" ? expanded : undefined}
         deciding={row.kind === "item" && deciding[row.turnId] === true}
         busy={row.kind === "item" && row.item.kind === "report" && busy}
         actions={actions}

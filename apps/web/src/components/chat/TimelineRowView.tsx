@@ -3,6 +3,7 @@ import { memo } from "react";
 import type { TimelineRow } from "../../stream/timelineRows";
 import type { TurnView } from "../../stream/streamTypes";
 import { ApprovalCard } from "../cards/ApprovalCard";
+import { PlanCard } from "../cards/PlanCard";
 import { ReportCard } from "../cards/ReportCard";
 import { ToolCard, toolOpenByDefault } from "../cards/ToolCard";
 import { AssistantMessage } from "./AssistantMessage";
@@ -27,6 +28,7 @@ export const TimelineRowView = memo(function TimelineRowView({
   expanded,
   deciding,
   busy = false,
+  expandedMap,
   actions,
 }: {
   row: TimelineRow;
@@ -36,6 +38,8 @@ export const TimelineRowView = memo(function TimelineRowView({
   deciding: boolean;
   /** A turn of the conversation is going on (a report's "Run" waits for it). */
   busy?: boolean;
+  /** For a plan card: the open state of its steps and nested tool cards. */
+  expandedMap?: Readonly<Record<string, boolean>> | undefined;
   actions: RowActions;
 }) {
   switch (row.kind) {
@@ -81,6 +85,15 @@ export const TimelineRowView = memo(function TimelineRowView({
               pending={turnStatus === "awaiting_approval"}
               deciding={deciding}
               onDecide={(decisions) => actions.decide(row.turnId, decisions)}
+            />
+          );
+        case "plan":
+          return (
+            <PlanCard
+              item={item}
+              tools={row.tools ?? []}
+              expanded={(key) => expandedMap?.[key]}
+              onToggle={actions.toggle}
             />
           );
         case "report":

@@ -1,0 +1,11 @@
+import { startDemoCluster, builtinScenarioNames } from "../../../packages/demo-cluster/src/index.ts";
+import { loadKubeConfig, correlate } from "../../../packages/kube/src/index.ts";
+const names = process.argv.slice(2);
+const demo = await startDemoCluster({ port: 0, ...(names.length ? { scenarios: names } : {}) });
+await demo.writeKubeconfig("/tmp/plans/kc");
+const kc = loadKubeConfig({ kubeconfigPath: "/tmp/plans/kc" });
+const t = performance.now();
+const c = await correlate(kc, {});
+console.log("ms", Math.round(performance.now() - t), "candidates", c.length);
+for (const x of c) console.log(x.score.toFixed(2), x.category, `${x.primary.kind}/${x.primary.namespace ?? ""}/${x.primary.name}`, "|", x.related.map((r) => `${r.kind}/${r.name}`).join(",").slice(0, 100));
+await demo.close();

@@ -1,0 +1,110 @@
+import type { PlanStep } from "@kubemedic/protocol";
+import { memo } from "react";
+import type { PlanItem, ToolItem } from "../../stream/streamTypes";
+import { Icon } from "../common/Icon";
+import { ToolCard, toolOpenByDefault } from "./ToolCard";
+
+const STATUS_TEXT: Record<PlanStep["status"], string> = {
+  pending: "waiting",
+  running: "running",
+  done: "done",
+  failed: "failed",
+  skipped: "skipped",
+};
+
+/**
+ * The live plan of a complex question: why it was planned, each step with its
+ * specialist, scope and status, and (expanded) the tool calls the step made.
+ * Tool calls not yet claimed by a finished step show under "in progress".
+ */
+export const PlanCard = memo(function PlanCard({
+  item,
+  tools,
+  expanded,
+  onToggle,
+}: {
+  item: PlanItem;
+  tools: readonly ToolItem[];
+  /** Open state of steps and tool cards, by key (UI state, kept outside). */
+  expanded: (key: string) => boolean | undefined;
+  onToggle: (key: string, defaultOpen: boolean) => void;
+}) {
+  const { plan } = item;
+  const steps = plan.plan?.steps ?? [];
+  const claimed = new Set(steps.flatMap((s) => s.toolCallIds ?? []));
+  const loose = tools.filter((t) => !claimed.has(t.toolCallId));
+  const byId = new Map(tools.map((t) => [t.toolCallId, t]));
+  const done = steps.filter((s) => s.status === "done").length;
+  return (
+    <section
+      className="card plan-card indent"
+      data-testid="plan-card"
+      aria-label="Investigation plan"
+    >
+      <div className="card-head">
+        <span className="report-title">
+          <Icon name="shield" />
+          Plan
+          {plan.plan !== null && plan.plan.version > 1
+            ? ` (revision ${plan.plan.version - 1})`
+            : ""}
+        </span>
+        <span className="badge" data-testid="plan-progress">
+          {plan.plan === null ? "planning…" : `${done}/${steps.length} steps done`}
+        </span>
+      </div>
+      <div className="card-body">
+        <p className="plan-reason" data-testid="plan-reason">
+          {plan.plan?.reason ?? plan.reason}
+        </p>
+        <ol className="plan-steps">
+          {steps.map((s) => {
+            const key = `${item.key}:${s.id}`;
+            const open = expanded(key) ?? false;
+            const calls = (s.toolCallIds ?? []).flatMap((id) => byId.get(id) ?? []);
+            return (
+              <li key={s.id} className="plan-step" data-testid="plan-step" data-status={s.status}>
+                <button
+                  type="button"
+                  className="plan-step-head"
+                  aria-expanded={open}
+                  onClick={() => onToggle(key, false)}
+                >
+                  <Icon name="chevron" className={`icon chev ${open ? "open" : ""}`} />
+                  <span className={`badge plan-status plan-${s.status}`}>
+                    {STATUS_TEXT[s.status]}
+                  </span>
+                  <span className="badge">{s.specialist}</span>
+                  <span className="plan-goal">{s.goal}</span>
+                </button>
+                {s.result !== undefined && <p className="plan-result">{s.result}</p>}
+                {open &&
+                  calls.map((t) => (
+                    <ToolCard
+                      key={t.key}
+                      item={t}
+                      open={expanded(t.key) ?? toolOpenByDefault(t)}
+                      onToggle={onToggle}
+                    />
+                  ))}
+              </li>
+            );
+          })}
+        </ol>
+        {loose.length > 0 && (
+          <div className="plan-loose">
+            <div className="section-label">In progress</div>
+            {loose.map((t) => (
+              <ToolCard
+                key={t.key}
+                item={t}
+                open={expanded(t.key) ?? toolOpenByDefault(t)}
+                onToggle={onToggle}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});
