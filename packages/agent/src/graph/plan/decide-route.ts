@@ -40,10 +40,16 @@ export async function decideRoute(
     };
   if (intent.kind === "fix")
     return { branch: "simple", reason: "a fix: it goes through the approval loop", groups: [] };
+  // "scan the cluster" asks for the analyzers' list, which the single loop gives.
+  if (intent.kind === "scan")
+    return { branch: "single", reason: "a scan: the analyzers' findings, ranked", groups: [] };
   const words = questionWords(question);
   const namespaces = await namedNamespaces(intent, backend, signal);
   const clusterWide =
-    intent.allNamespaces || (!intent.namespaceExplicit && CLUSTER_WIDE.test(question));
+    intent.allNamespaces ||
+    (!intent.namespaceExplicit &&
+      intent.namespaceCandidates.length === 0 &&
+      CLUSTER_WIDE.test(question));
   if (clusterWide || namespaces.length >= 2) {
     const all = rootCauseGroups(await backend.correlate({ ...(signal ? { signal } : {}) }));
     const groups = clusterWide ? all : all.filter((g) => namedBy(words, g));

@@ -8,7 +8,8 @@ import { questionOf } from "./planner-node";
 /**
  * After `prepare`: simple | single | complex, streamed with its reason
  * (`route.decided`). Offline by rules on the intent and correlation; with an
- * LLM, one small structured-output call over the same summary. Resets the
+ * LLM, one small structured-output call over the same summary confirms or
+ * overrules a `complex` decision. Resets the
  * plan channels every turn. With `plan.enabled: false` it decides nothing
  * and emits nothing: every turn takes the single loop.
  */
@@ -17,7 +18,12 @@ export function routeNode(deps: GraphDeps) {
     state: AgentStateValue,
     config: LangGraphRunnableConfig,
   ): Promise<AgentStateUpdate> => {
-    const reset: AgentStateUpdate = { routeDecision: null, plan: null, stepResults: null, rootCauses: [] };
+    const reset: AgentStateUpdate = {
+      routeDecision: null,
+      plan: null,
+      stepResults: null,
+      rootCauses: [],
+    };
     const turn = state.turn;
     if (!deps.config.plan.enabled || turn === null) return reset;
     const question = questionOf(state);
@@ -34,11 +40,19 @@ export function routeNode(deps: GraphDeps) {
         groups: [],
       };
     }
-    if (!deps.model.offline && turn.intent.kind !== "command" && turn.intent.kind !== "question")
+    // The model confirms (or overrules) a plan the rules propose: one small call, made only
+    // where the rules found several root causes, so single questions cost no extra model call.
+    if (!deps.model.offline && decision.branch === "complex")
       decision = await routeWithModel(deps, question, decision, config);
-    emit(config, { type: "route.decided", branch: decision.branch, reason: decision.reason });
+    // A command or a plain question streams nothing extra: its answer is the whole story.
+    if (decision.branch !== "simple")
+      emit(config, { type: "route.decided", branch: decision.branch, reason: decision.reason });
     const { groups, ...route } = decision;
-    return { ...reset, routeDecision: route, rootCauses: decision.branch === "complex" ? groups : [] };
+    return {
+      ...reset,
+      routeDecision: route,
+      rootCauses: decision.branch === "complex" ? groups : [],
+    };
   };
 }
 

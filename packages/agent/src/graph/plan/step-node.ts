@@ -1,4 +1,5 @@
 import { HumanMessage } from "@langchain/core/messages";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { SPECIALISTS, type Specialist } from "@kubemedic/protocol";
 import { parseIntent } from "../../intent";
@@ -35,31 +36,35 @@ export function stepNode(deps: GraphDeps) {
     const toolCallIds: string[] = [];
     let result: StepResult;
     try {
-      let final: AgentStateValue | undefined;
-      const stream = await graph.stream(
-        {
-          messages: [
-            new HumanMessage({ content: step.goal, additional_kwargs: { kubemedic: meta } }),
-          ],
-          turn: { ...turn, turnId, intent, ...(namespace === undefined ? {} : { namespace }) },
-          systemPrompt: `${spec.prompt}\n\n${systemPrompt}`,
-        },
-        {
-          context: { backend },
-          streamMode: ["custom", "values"],
-          recursionLimit: deps.config.plan.stepMaxIterations * 2 + 5,
-          ...(config.signal === undefined ? {} : { signal: config.signal }),
-        },
-      );
-      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
-        if (mode === "values") final = chunk as AgentStateValue;
-        const event = mode === "custom" ? (chunk as Partial<NodeEventChunk>).kubemedic : undefined;
-        // Only the tool calls surface: the step's own answer and report are folded into the plan.
-        if (event?.type === "tool.started" || event?.type === "tool.finished") {
-          if (event.type === "tool.started") toolCallIds.push(event.toolCallId);
-          emit(config, event);
+      const final = await isolated(async () => {
+        let last: AgentStateValue | undefined;
+        const stream = await graph.stream(
+          {
+            messages: [
+              new HumanMessage({ content: step.goal, additional_kwargs: { kubemedic: meta } }),
+            ],
+            turn: { ...turn, turnId, intent, ...(namespace === undefined ? {} : { namespace }) },
+            systemPrompt: `${spec.prompt}\n\n${systemPrompt}`,
+          },
+          {
+            context: { backend },
+            streamMode: ["custom", "values"],
+            recursionLimit: deps.config.plan.stepMaxIterations * 2 + 5,
+            ...(config.signal === undefined ? {} : { signal: config.signal }),
+          },
+        );
+        for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+          if (mode === "values") last = chunk as AgentStateValue;
+          const event =
+            mode === "custom" ? (chunk as Partial<NodeEventChunk>).kubemedic : undefined;
+          // Only the tool calls surface: the step's own answer and report are folded into the plan.
+          if (event?.type === "tool.started" || event?.type === "tool.finished") {
+            if (event.type === "tool.started") toolCallIds.push(event.toolCallId);
+            emit(config, event);
+          }
         }
-      }
+        return last;
+      });
       const outcome = final?.reportOutcome ?? null;
       result =
         outcome === null ||
@@ -106,4 +111,14 @@ function failureOf(final: AgentStateValue | undefined): string {
   if (final.partial) return "the specialist ran out of its step budget (plan.stepMaxIterations)";
   if (final.reportOutcome === null) return "the specialist answered without investigating";
   return `no diagnosis: ${final.reportOutcome.report.summary}`.slice(0, 1_000);
+}
+
+/**
+ * Runs the specialist's graph as a run of its own, outside the step node's
+ * LangGraph context: nested in it, the subgraph would write its events (its
+ * answer, its report) straight into the turn's stream. Its inner steps are
+ * therefore not checkpointed; the turn's graph checkpoints each step's result.
+ */
+function isolated<T>(run: () => Promise<T>): Promise<T> {
+  return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, run);
 }
