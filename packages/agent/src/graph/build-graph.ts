@@ -37,7 +37,7 @@ import { AgentState } from "./state";
  * ```
  *
  * Plans (graph/plan, issue #14): each step runs a specialist's subgraph.
- * With `plan.enabled: false` there is no route node: prepare → agent.
+ * With `plan.enabled: false` the route node decides nothing: every turn goes to agent.
  */
 export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
   return (
@@ -54,7 +54,7 @@ export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
       .addNode("reflect", reflectNode(deps))
       .addNode("collect", collectNode(deps))
       .addEdge(START, "prepare")
-      .addEdge("prepare", deps.config.plan.enabled ? "route" : "agent")
+      .addEdge("prepare", "route")
       .addConditionalEdges("route", routeAfterRoute, ["planner", "agent"])
       .addConditionalEdges("planner", dispatchSteps(deps), ["step", "collect"])
       .addEdge("step", "reflect")
