@@ -2,7 +2,12 @@ import type { RootCauseCandidate, RouteBranch } from "@kubemedic/protocol";
 import type { PlanConfig } from "../../config/plan-config";
 import type { Intent } from "../../intent";
 import type { ClusterBackend } from "../../tools/cluster-backend";
-import { namedBy, namesObjectOf, questionWords, rootCauseGroups } from "./root-cause-groups";
+import {
+  inNamespaceNamed,
+  namesObjectOf,
+  questionWords,
+  rootCauseGroups,
+} from "./root-cause-groups";
 
 /** Where a turn goes after `prepare`, why, and (for a plan) the root causes found. */
 export interface RouteDecision {
@@ -52,7 +57,8 @@ export async function decideRoute(
       CLUSTER_WIDE.test(question));
   if (clusterWide || namespaces.length >= 2) {
     const all = rootCauseGroups(await backend.correlate({ ...(signal ? { signal } : {}) }));
-    const groups = clusterWide ? all : all.filter((g) => namedBy(words, g));
+    // Named namespaces scope the question: an object of the same name elsewhere is not asked about.
+    const groups = clusterWide ? all : all.filter((g) => inNamespaceNamed(words, g));
     if (groups.length === 0)
       return {
         branch: "single",

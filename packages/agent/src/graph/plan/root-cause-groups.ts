@@ -29,18 +29,16 @@ export function questionWords(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]/g) ?? []);
 }
 
-/** True when the question names the group's namespace, root-cause object or one of its symptoms. */
-export function namedBy(words: ReadonlySet<string>, c: RootCauseCandidate): boolean {
-  const names = [c.primary.name, ...c.related.map((r) => r.name)];
-  // A hostname (blog-eu.acme.example) names its first label too.
-  const has = (n: string) =>
-    words.has(n.toLowerCase()) || [...words].some((w) => w.startsWith(`${n.toLowerCase()}.`));
-  return names.some(has) || (c.primary.namespace !== undefined && has(c.primary.namespace));
-}
-
 /** True when the question names an object of the group (not just its namespace). */
 export function namesObjectOf(words: ReadonlySet<string>, c: RootCauseCandidate): boolean {
   return [c.primary.name, ...c.related.filter((r) => r.kind !== "Pod").map((r) => r.name)].some(
     (n) => words.has(n.toLowerCase()),
   );
+}
+
+/** True when the group's namespace is named, as a word or a hostname's first label (blog-eu.acme.example). */
+export function inNamespaceNamed(words: ReadonlySet<string>, c: RootCauseCandidate): boolean {
+  const ns = c.primary.namespace ?? c.related.find((r) => r.namespace !== undefined)?.namespace;
+  if (ns === undefined) return false;
+  return words.has(ns) || [...words].some((w) => w.startsWith(`${ns}.`));
 }
