@@ -579,6 +579,41 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
       "私有镜像仓库需要在 imagePullSecrets 中（或在 ServiceAccount 上）列出一个 docker-registry 类型的 Secret。",
   },
   {
+    id: "fix.addKeyFrom",
+    en: re(`^Add key ${N} to ConfigMap ${N} with the value of ${N}$`),
+    zh: (k, cm, from) => `向 ConfigMap ${cm} 添加键 ${k}，取 ${from} 的值`,
+  },
+  {
+    id: "fix.pointAtSecret",
+    en: re(`^Point ${W} at Secret ${N}$`),
+    zh: (w, secret) => `让 ${w} 改为引用 Secret ${secret}`,
+  },
+  {
+    id: "fix.envFromSecret",
+    en: re(`^Set ${N} on container ${N} from Secret ${N}$`),
+    zh: (env, c, secret) => `在容器 ${c} 上从 Secret ${secret} 设置 ${env}`,
+  },
+  {
+    id: "fix.raiseQuota",
+    en: re(`^Raise ResourceQuota ${N} to ${N}$`),
+    zh: (quota, to) => `将 ResourceQuota ${quota} 提高到 ${to}`,
+  },
+  {
+    id: "fix.setConfigValue",
+    en: re(`^Set ${N} in ConfigMap ${N} to "([^"]*)"$`),
+    zh: (key, cm, value) => `将 ConfigMap ${cm} 中的 ${key} 设为 "${value}"`,
+  },
+  {
+    id: "fix.restartForValue",
+    en: re(`^Restart ${N} so it reads the new value$`),
+    zh: (w) => `重启 ${w}，使其读取新值`,
+  },
+  {
+    id: "summary.configValue",
+    en: re(`^ConfigMap ${N} key ${N} holds "([^"]*)", which ${W} cannot use\\.$`),
+    zh: (cm, key, value, w) => `ConfigMap ${cm} 的键 ${key} 的值为 "${value}"，${w} 无法使用它。`,
+  },
+  {
     id: "fix.addKey",
     en: re(`^Add key ${N} to ConfigMap ${N}$`),
     zh: (k, cm) => `向 ConfigMap ${cm} 添加键 ${k}`,
