@@ -153,10 +153,27 @@ async function runDiagnose(flags: DiagnoseFlags): Promise<number> {
               console.error("kubemedic: the answer is partial (a limit was reached)");
             exit = report === undefined ? 3 : 0;
             break;
+          case "plan.created":
+          case "plan.revised":
+            if (!flags.json) {
+              const what = event.type === "plan.created" ? "plan" : `plan v${event.plan.version}`;
+              console.error(`  ${what}: ${event.plan.steps.length} step(s) — ${event.plan.reason}`);
+              for (const step of event.plan.steps)
+                console.error(`    ${step.id} [${step.specialist}] ${step.goal}`);
+            }
+            break;
+          case "plan.step.finished":
+            if (!flags.json)
+              console.error(
+                `  ✓ ${event.stepId} ${event.status}${event.result ? `: ${event.result}` : ""}`,
+              );
+            break;
           case "turn.started":
           case "tool.started":
           case "approval.requested":
           case "approval.resolved":
+          case "route.decided":
+          case "plan.step.started":
             break;
         }
       }

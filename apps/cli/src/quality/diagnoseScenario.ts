@@ -64,6 +64,11 @@ export async function diagnoseScenario(
       case "tool.started":
       case "approval.requested":
       case "approval.resolved":
+      case "route.decided":
+      case "plan.created":
+      case "plan.revised":
+      case "plan.step.started":
+      case "plan.step.finished":
         break;
       default:
         // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.

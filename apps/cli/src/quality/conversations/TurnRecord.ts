@@ -128,6 +128,13 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
     case "turn.cancelled":
       rec.ending = `cancelled${event.reason === undefined ? "" : ` (${event.reason})`}`;
       break;
+    case "route.decided":
+    case "plan.created":
+    case "plan.revised":
+    case "plan.step.started":
+    case "plan.step.finished":
+      // A plan changes how the turn investigated, not what a script checks (its tools, reports).
+      break;
     default:
       recordNewer(rec, event);
   }
