@@ -15,8 +15,10 @@ export interface DemoFixture {
 
 export async function startDemo(
   scenarios: string[] = ["crashloop-missing-env"],
+  /** Every answer this late: makes what follows a request slow enough to step in. */
+  latencyMs = 0,
 ): Promise<DemoFixture> {
-  const demo = await startDemoCluster({ port: 0, scenarios });
+  const demo = await startDemoCluster({ port: 0, scenarios, latencyMs });
   const dir = await mkdtemp(join(tmpdir(), "kubemedic-gw-demo-"));
   const kubeconfig = join(dir, "kubeconfig");
   await demo.writeKubeconfig(kubeconfig);

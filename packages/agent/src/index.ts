@@ -53,6 +53,7 @@ export type {
   PendingApproval,
   CheckpointedNext,
 } from "./run/run-turn";
+export type { MutationLog, MutationStart, MutationResult } from "./run/mutation-log";
 export { createModel, DEFAULT_OPENAI_MODEL } from "./models/create-model";
 export { OfflineDiagnostician, OFFLINE_LABEL } from "./models/offline/offline-diagnostician";
 export type { ModelHandle, AgentLogger } from "./graph/deps";

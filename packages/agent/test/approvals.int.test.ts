@@ -302,7 +302,7 @@ describe("approvals", () => {
       ["call_again", "rejected"],
     ]);
     expect(ofType(second, "tool.finished")[1]?.outputPreview).toMatch(
-      /already rejected this command in this turn: not now/,
+      /already rejected this command in this conversation: not now/,
     );
     const asked = ofType(second, "approval.requested");
     expect(asked.map((a) => a.requests.map((r) => r.toolCallId))).toEqual([["call_cart"]]);

@@ -237,8 +237,19 @@ describe("the offline diagnostician's intents", () => {
       status: "ok",
       classification: "mutating",
     });
-    expect(ofType(second, "assistant.message").at(-1)?.content).toMatch(/^Done/);
     expect(await memoryLimit()).toBe("512Mi");
+    // The change is verified before the answer: resolved, or the next fix is asked for.
+    const verdict = ofType(second, "verification.finished")[0]?.verification.outcome;
+    const answer = ofType(second, "assistant.message").at(-1)?.content;
+    if (verdict === "resolved") {
+      expect(answer).toMatch(/^Done[\s\S]*Verified: Resolved/);
+    } else {
+      expect(verdict).toMatch(/unchanged|improved|timed_out/);
+      expect(answer).toMatch(/^Verification — [\s\S]*Next attempt \(2 of 3\)/);
+      const next = ofType(second, "approval.requested")[0]?.requests[0]?.command;
+      expect(next).toMatch(/set resources deployment\/report-worker/);
+      expect(next).not.toBe(requested?.requests[0]?.command);
+    }
   });
 
   it("does not run a fix that needs a value only the user knows", async () => {

@@ -5,6 +5,7 @@ import { Plan, PlanStepStatus, RouteBranch } from "./plan";
 import { DiagnosisReport } from "./report";
 import { ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage } from "./turn";
+import { VerificationCheck, VerificationResult } from "./verification";
 
 /**
  * Events of one conversation, in the order they happen. The agent emits the
@@ -143,6 +144,24 @@ export const PlanRevisedEvent = z.object({
   plan: Plan,
 });
 
+/** The verify step is watching the effect of an approved change (sent about once a second). */
+export const VerificationProgressEvent = z.object({
+  type: z.literal("verification.progress"),
+  ...base,
+  verificationId: z.string(),
+  toolCallIds: z.array(z.string()),
+  checks: z.array(VerificationCheck),
+  elapsedMs: z.number().nonnegative(),
+  deadlineMs: z.number().nonnegative(),
+});
+
+/** The verify step's verdict; stored with the turn. */
+export const VerificationFinishedEvent = z.object({
+  type: z.literal("verification.finished"),
+  ...base,
+  verification: VerificationResult,
+});
+
 export const TurnCompletedEvent = z.object({
   type: z.literal("turn.completed"),
   ...base,
@@ -187,6 +206,8 @@ export const ConversationEvent = z.discriminatedUnion("type", [
   PlanStepStartedEvent,
   PlanStepFinishedEvent,
   PlanRevisedEvent,
+  VerificationProgressEvent,
+  VerificationFinishedEvent,
   TurnCompletedEvent,
   TurnFailedEvent,
   TurnCancelledEvent,

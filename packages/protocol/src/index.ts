@@ -5,6 +5,7 @@
 export * from "./version";
 export * from "./codes";
 export * from "./object-ref";
+export * from "./verification";
 export * from "./report";
 export * from "./plan";
 export * from "./plan-fold";

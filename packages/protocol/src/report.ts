@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReportVerification } from "./verification";
 
 /** The closed taxonomy of root causes (../shared/design/brief.md). */
 export const ROOT_CAUSE_CATEGORIES = [
@@ -127,6 +128,11 @@ export const DiagnosisReport = z
       .describe(
         "Only when several independent problems were found: one entry per root cause, ranked; the top-level fields then describe the first.",
       ),
+    /**
+     * Set by the agent, never by the model: what the verification of an approved change
+     * found (absent in reports without one, and in every report stored before it existed).
+     */
+    verification: ReportVerification.optional(),
   })
   .describe("A structured diagnosis of a Kubernetes problem.");
 export type DiagnosisReport = z.infer<typeof DiagnosisReport>;

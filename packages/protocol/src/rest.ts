@@ -4,6 +4,7 @@ import { TurnPlan } from "./plan";
 import { DiagnosisReport } from "./report";
 import { ToolCall, ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage, TurnStatus } from "./turn";
+import { VerificationResult } from "./verification";
 
 /** REST bodies. Timestamps are ISO-8601 strings. */
 
@@ -113,6 +114,8 @@ export const TurnDetail = TurnSummary.extend({
   report: ReportDto.nullable(),
   /** The route and plan of the turn (issue #14); absent or null when it had none. */
   plan: TurnPlan.nullable().optional(),
+  /** What the verification of each approved change found, oldest first. */
+  verifications: z.array(VerificationResult).optional(),
 });
 export type TurnDetail = z.infer<typeof TurnDetail>;
 

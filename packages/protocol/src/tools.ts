@@ -14,6 +14,8 @@ export type ToolName = z.infer<typeof ToolName>;
  * - `refused`: the parser or the approval policy would not run it.
  * - `rejected`: the user rejected it at the approval step.
  * - `suggested`: suggest-only policy; the command was returned, not run.
+ * - `unknown`: an approved change that started, and whose result was never stored (the
+ *   server stopped while it ran): it may have changed the cluster.
  */
 export const TOOL_STATUSES = [
   "ok",
@@ -23,6 +25,7 @@ export const TOOL_STATUSES = [
   "suggested",
   "timeout",
   "cancelled",
+  "unknown",
 ] as const;
 export const ToolStatus = z.enum(TOOL_STATUSES);
 export type ToolStatus = z.infer<typeof ToolStatus>;

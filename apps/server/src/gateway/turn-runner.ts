@@ -167,6 +167,7 @@ export class TurnRunner {
         ...(init.namespace === undefined ? {} : { namespace: init.namespace }),
         input: init.input,
         signal: run.signal,
+        mutationLog: init.unitOfWork.mutationLog(),
       });
       for await (const raw of events) {
         if (last !== undefined) {

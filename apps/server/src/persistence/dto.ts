@@ -1,6 +1,7 @@
 import {
   ApprovalRequest,
   ToolCall,
+  VerificationResult,
   type ApprovalDto,
   type ConversationSummary,
   type DiagnosisReport,
@@ -130,6 +131,11 @@ export function toTurnDetail(
     approvals: row.approvals.map(toApprovalDto),
     report: report === undefined ? null : toReportDto(report),
     plan: toTurnPlan(row.plan),
+    // Validated when recorded (TurnBuffer); a row that no longer parses is left out, not fatal.
+    verifications: (Array.isArray(row.verifications) ? row.verifications : []).flatMap((v) => {
+      const parsed = VerificationResult.safeParse(v);
+      return parsed.success ? [parsed.data] : [];
+    }),
   };
 }
 

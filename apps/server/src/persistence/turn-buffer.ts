@@ -2,6 +2,7 @@ import {
   applyPlanEvent,
   type TurnPlan,
   DiagnosisReport,
+  VerificationResult,
   type ApprovalRequest,
   type EventFrame,
   type ToolCall,
@@ -59,6 +60,7 @@ export class TurnBuffer {
   private readonly started = new Map<string, StartedTool>();
   private readonly finished = new Map<string, PendingToolLog>();
   private readonly reports: PendingReport[] = [];
+  private readonly verifications: VerificationResult[] = [];
   private readonly approvals = new Map<string, PendingApproval & { tool: string }>();
   private readonly decisions = new Map<string, PendingDecision>();
 
@@ -151,6 +153,14 @@ export class TurnBuffer {
         });
         return false;
       }
+      case "verification.progress":
+        // Live only: the verdict is what is stored.
+        return false;
+      case "verification.finished":
+        this.verifications.push(
+          cleanJson(VerificationResult.parse(event.verification)) as VerificationResult,
+        );
+        return false;
       case "approval.requested":
         for (const request of event.requests) this.addApproval(request, at);
         this.end = {
@@ -228,6 +238,7 @@ export class TurnBuffer {
       // At a pause the calls waiting for approval have not run: nothing to log for them yet.
       toolLogs: [...this.finished.values(), ...(paused ? [] : this.unfinishedTools(end.at))],
       reports: [...this.reports],
+      verifications: [...this.verifications],
       approvals: [...this.approvals.values()].map(({ tool: _tool, ...a }) => a),
       decisions: [...this.decisions.values()],
       plan: this.plan === null ? undefined : cleanJson(this.plan),

@@ -4,7 +4,9 @@ import { Prisma, type PrismaClient } from "../db/prisma";
 import { ServerError } from "../errors";
 import type { Logger } from "../logger";
 import { toServerError } from "./prisma-errors";
-import { TurnBuffer } from "./turn-buffer";
+import type { MutationLog } from "@kubemedic/agent";
+import { cleanText } from "./clean";
+import { MAX_OUTPUT_PREVIEW_CHARS, TurnBuffer } from "./turn-buffer";
 import type { TurnEnding, TurnWrite } from "./turn-write";
 
 /** What one commit wrote. */
@@ -95,6 +97,35 @@ export class TurnUnitOfWork {
     }
   }
 
+  /**
+   * The write-ahead record of approved changes, each write its own transaction, outside
+   * the turn's commit: a change that ran is on record even when the process dies before
+   * the commit (its row says `unknown` until the result is written).
+   */
+  mutationLog(): MutationLog {
+    const { prisma, turnId } = this;
+    return {
+      started: async (m) => {
+        await prisma.$executeRaw`
+          INSERT INTO "ToolLog" (id, "turnId", "toolCallId", tool, command, classification, status,
+            "durationMs", "outputPreview", truncated, "startedAt")
+          VALUES (${randomUUID()}, ${turnId}, ${m.toolCallId}, ${m.tool}, ${cleanText(m.command)},
+            'mutating'::"ToolClassification", 'unknown'::"ToolStatus", 0, '', false,
+            ${new Date(m.startedAt)}::timestamp(3))
+          ON CONFLICT ("turnId", "toolCallId") DO NOTHING`;
+      },
+      finished: async (m) => {
+        const preview = cleanText(m.outputPreview);
+        await prisma.$executeRaw`
+          UPDATE "ToolLog" SET status = ${m.status}::text::"ToolStatus",
+            "durationMs" = ${Math.round(m.durationMs)}::int,
+            "outputPreview" = ${preview.slice(0, MAX_OUTPUT_PREVIEW_CHARS)},
+            truncated = ${m.truncated || preview.length > MAX_OUTPUT_PREVIEW_CHARS}
+          WHERE "turnId" = ${turnId} AND "toolCallId" = ${m.toolCallId}`;
+      },
+    };
+  }
+
   private async commit(write: TurnWrite): Promise<TurnCommit> {
     const { conversationId, turnId } = this;
     await this.prisma.$transaction(async (tx) => {
@@ -123,7 +154,8 @@ export class TurnUnitOfWork {
           "outputTokens" = COALESCE(${write.outputTokens ?? null}::int, "outputTokens"),
           "errorCode" = COALESCE(${write.errorCode ?? null}::text, "errorCode"),
           error = COALESCE(${write.error ?? null}::text, error),
-          plan = COALESCE(${write.plan === undefined ? null : JSON.stringify(write.plan)}::jsonb, plan)
+          plan = COALESCE(${write.plan === undefined ? null : JSON.stringify(write.plan)}::jsonb, plan),
+          verifications = verifications || ${JSON.stringify(write.verifications)}::jsonb
         WHERE id = ${turnId} AND "conversationId" = ${conversationId} AND status = 'running'`;
       if (turn === 0) {
         throw new ServerError(
@@ -138,12 +170,16 @@ export class TurnUnitOfWork {
             ${t.classification}::text::"ToolClassification", ${t.status}::text::"ToolStatus",
             ${t.durationMs}::int, ${t.outputPreview}, ${t.truncated}, ${t.startedAt}::timestamp(3))`,
         );
-        // A tool call already logged in an earlier segment keeps its first record.
+        // A tool call already logged in an earlier segment keeps its first record; a change
+        // recorded as it ran (mutationLog) gets its result here if that write was missed.
         await tx.$executeRaw`
           INSERT INTO "ToolLog" (id, "turnId", "toolCallId", tool, command, classification, status,
             "durationMs", "outputPreview", truncated, "startedAt")
           VALUES ${Prisma.join(rows)}
-          ON CONFLICT ("turnId", "toolCallId") DO NOTHING`;
+          ON CONFLICT ("turnId", "toolCallId") DO UPDATE SET status = EXCLUDED.status,
+            "durationMs" = EXCLUDED."durationMs", "outputPreview" = EXCLUDED."outputPreview",
+            truncated = EXCLUDED.truncated
+          WHERE "ToolLog".status = 'unknown'`;
       }
       if (write.reports.length > 0) {
         const ids = await freshIds(

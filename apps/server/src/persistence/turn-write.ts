@@ -4,6 +4,7 @@ import type {
   ToolClassification,
   ToolStatus,
   TurnStatus,
+  VerificationResult,
 } from "@kubemedic/protocol";
 
 /**
@@ -78,6 +79,8 @@ export interface TurnWrite {
   error: string | undefined;
   messages: PendingMessage[];
   toolLogs: PendingToolLog[];
+  /** Verification verdicts of this segment (appended to the turn's). */
+  verifications: VerificationResult[];
   reports: PendingReport[];
   approvals: PendingApproval[];
   decisions: PendingDecision[];

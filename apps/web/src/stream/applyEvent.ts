@@ -3,6 +3,7 @@ import {
   type ConversationEvent,
   type EventOf,
   type TurnStatus,
+  type VerificationResult,
 } from "@kubemedic/protocol";
 import type {
   ApprovalEntry,
@@ -14,6 +15,7 @@ import type {
   TurnItem,
   TurnView,
   UserItem,
+  VerificationItem,
 } from "./streamTypes";
 import { editTurn, itemKey, upsertItem } from "./turnEdits";
 
@@ -107,6 +109,39 @@ export function applyEvent(
     case "plan.step.started":
     case "plan.step.finished":
       return editTurn(turns, event.turnId, (turn) => applyPlan(turn, event));
+    case "verification.progress":
+      return editTurn(turns, event.turnId, (turn) =>
+        upsertItem<VerificationItem>(
+          turn,
+          itemKey.verification(event.verificationId),
+          () => ({
+            kind: "verification",
+            key: itemKey.verification(event.verificationId),
+            verificationId: event.verificationId,
+            toolCallIds: event.toolCallIds,
+            checks: event.checks,
+            elapsedMs: event.elapsedMs,
+            deadlineMs: event.deadlineMs,
+            result: null,
+          }),
+          // A verdict is final; an older progress (a replay) never moves the clock back.
+          (item) =>
+            item.result !== null || item.elapsedMs > event.elapsedMs
+              ? item
+              : { ...item, checks: event.checks, elapsedMs: event.elapsedMs },
+        ),
+      );
+    case "verification.finished": {
+      const v = event.verification;
+      return editTurn(turns, event.turnId, (turn) =>
+        upsertItem<VerificationItem>(
+          turn,
+          itemKey.verification(v.verificationId),
+          () => verificationItem(v),
+          (item) => (item.result?.finishedAt === v.finishedAt ? item : verificationItem(v)),
+        ),
+      );
+    }
     case "turn.completed":
       return editTurn(turns, event.turnId, (turn) => ({
         ...settle(turn),
@@ -132,6 +167,20 @@ export function applyEvent(
         cancelReason: event.reason ?? null,
       }));
   }
+}
+
+/** A finished verification as its card shows it (live and from a stored turn alike). */
+export function verificationItem(v: VerificationResult): VerificationItem {
+  return {
+    kind: "verification",
+    key: itemKey.verification(v.verificationId),
+    verificationId: v.verificationId,
+    toolCallIds: v.toolCallIds,
+    checks: v.checks,
+    elapsedMs: v.elapsedMs,
+    deadlineMs: v.deadlineMs,
+    result: v,
+  };
 }
 
 /**

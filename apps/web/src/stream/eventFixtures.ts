@@ -4,6 +4,8 @@ import {
   type ApprovalRequest,
   type ConversationEvent,
   type DiagnosisReport,
+  type VerificationCheck,
+  type VerificationResult,
 } from "@kubemedic/protocol";
 
 /**
@@ -231,5 +233,169 @@ export function investigationDetail(
       },
     ],
     lastSeq,
+  });
+}
+
+export const sampleVerification: VerificationResult = {
+  verificationId: "verify_call-fix",
+  toolCallIds: ["call-fix"],
+  outcome: "resolved",
+  summary:
+    "Resolved after 1.2 s: Deployment/shop/checkout no longer show a problem, and nothing new appeared.",
+  checks: [
+    {
+      object: "Deployment/shop/checkout",
+      waitingFor: "rollout complete",
+      state: "ok",
+      detail: "2/2 ready, 2 updated",
+    },
+  ],
+  resolved: ["Deployment/shop/checkout"],
+  remaining: [],
+  appeared: [],
+  elapsedMs: 1200,
+  deadlineMs: 120_000,
+  finishedAt: at(1500),
+};
+
+/**
+ * An approved fix and its verification as the gateway streams them: the question, the
+ * change, two progress events, the verdict, the answer, the end.
+ */
+export function fixFrames(conversationId: string, turnId: string, firstSeq = 1): EventFrame[] {
+  const change = "set env deployment/checkout -n shop DATABASE_URL=postgres://db/shop";
+  const progress = (elapsedMs: number, state: "pending" | "ok"): ConversationEvent => ({
+    type: "verification.progress",
+    turnId,
+    verificationId: sampleVerification.verificationId,
+    toolCallIds: ["call-fix"],
+    checks: [{ ...(sampleVerification.checks[0] as VerificationCheck), state }],
+    elapsedMs,
+    deadlineMs: 120_000,
+  });
+  const events: ConversationEvent[] = [
+    { type: "turn.started", turnId, model: "offline-diagnostician", startedAt: at(0) },
+    {
+      type: "user.message",
+      turnId,
+      messageId: `${turnId}-u`,
+      text: "fix checkout in shop",
+      createdAt: at(0),
+    },
+    {
+      type: "assistant.message",
+      turnId,
+      messageId: `${turnId}-a1`,
+      content: "I propose to set DATABASE_URL.",
+      toolCallIds: ["call-fix"],
+    },
+    {
+      type: "tool.started",
+      turnId,
+      toolCallId: "call-fix",
+      tool: "kubectl",
+      command: change,
+      classification: "mutating",
+      startedAt: at(1),
+    },
+    {
+      type: "tool.finished",
+      turnId,
+      toolCallId: "call-fix",
+      tool: "kubectl",
+      command: change,
+      classification: "mutating",
+      status: "ok",
+      durationMs: 20,
+      outputPreview: "deployment.apps/checkout env updated",
+      truncated: false,
+    },
+    progress(300, "pending"),
+    progress(1200, "ok"),
+    { type: "verification.finished", turnId, verification: sampleVerification },
+    {
+      type: "assistant.message",
+      turnId,
+      messageId: `${turnId}-a2`,
+      content: "Done. Verified: resolved.",
+      toolCallIds: [],
+    },
+    { type: "turn.completed", turnId, durationMs: 2000, partial: false },
+  ];
+  return events.map((event, i) => frame(conversationId, firstSeq + i, event));
+}
+
+/** The stored form of `fixFrames`. */
+export function fixDetail(conversationId: string, turnId: string): ConversationDetail {
+  return ConversationDetail.parse({
+    conversation: {
+      id: conversationId,
+      title: "fix checkout in shop",
+      clusterContext: "kubemedic-demo",
+      namespace: "shop",
+      createdAt: at(0),
+      updatedAt: at(2000),
+      lastTurnStatus: "completed",
+    },
+    turns: [
+      {
+        id: turnId,
+        seq: 1,
+        status: "completed",
+        model: "offline-diagnostician",
+        startedAt: at(0),
+        finishedAt: at(2000),
+        error: null,
+        usage: null,
+        messages: [
+          {
+            id: `${turnId}-u`,
+            turnId,
+            role: "user",
+            content: "fix checkout in shop",
+            toolCalls: [],
+            seq: 1,
+            createdAt: at(0),
+          },
+          {
+            id: `${turnId}-a1`,
+            turnId,
+            role: "assistant",
+            content: "I propose to set DATABASE_URL.",
+            toolCalls: [{ id: "call-fix", name: "kubectl", args: {} }],
+            seq: 2,
+            createdAt: at(1),
+          },
+          {
+            id: `${turnId}-a2`,
+            turnId,
+            role: "assistant",
+            content: "Done. Verified: resolved.",
+            toolCalls: [],
+            seq: 3,
+            createdAt: at(1600),
+          },
+        ],
+        toolLogs: [
+          {
+            id: "log-fix",
+            turnId,
+            toolCallId: "call-fix",
+            tool: "kubectl",
+            command: "set env deployment/checkout -n shop DATABASE_URL=postgres://db/shop",
+            classification: "mutating",
+            status: "ok",
+            durationMs: 20,
+            outputPreview: "deployment.apps/checkout env updated",
+            truncated: false,
+            startedAt: at(1),
+          },
+        ],
+        approvals: [],
+        report: null,
+        verifications: [sampleVerification],
+      },
+    ],
+    lastSeq: 10,
   });
 }

@@ -4,7 +4,9 @@ import type {
   MessageDto,
   ToolLogDto,
   TurnDetail,
+  VerificationResult,
 } from "@kubemedic/protocol";
+import { verificationItem } from "./applyEvent";
 import type { ApprovalEntry, ApprovalItem, ToolItem, TurnItem, TurnView } from "./streamTypes";
 import { itemKey } from "./turnEdits";
 
@@ -21,7 +23,18 @@ export function turnsFromDetail(detail: ConversationDetail): TurnView[] {
 export function turnFromDetail(turn: TurnDetail): TurnView {
   const tools = new Map(turn.toolLogs.map((log) => [log.toolCallId, log]));
   const approvals = new Map(turn.approvals.map((a) => [a.toolCallId, a]));
+  const verifications = [...(turn.verifications ?? [])];
   const items: TurnItem[] = [];
+  // Each verdict right after the change it verified, as the live stream showed it.
+  const verifiedAfter = (callIds: readonly string[]): void => {
+    for (let i = 0; i < verifications.length;) {
+      const v = verifications[i] as VerificationResult;
+      if (v.toolCallIds.some((id) => callIds.includes(id))) {
+        items.push(verificationItem(v));
+        verifications.splice(i, 1);
+      } else i++;
+    }
+  };
 
   for (const message of [...turn.messages].sort((a, b) => a.seq - b.seq)) {
     items.push(messageItem(message));
@@ -29,11 +42,13 @@ export function turnFromDetail(turn: TurnDetail): TurnView {
     const asked = takeAll(approvals, callIds);
     if (asked.length > 0) items.push(approvalItem(asked));
     for (const log of takeAll(tools, callIds)) items.push(toolItem(log));
+    verifiedAfter(callIds);
   }
   // Calls no message names (a model that answered without recording its calls).
   if (approvals.size > 0) items.push(approvalItem([...approvals.values()]));
   const rest = [...tools.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const log of rest) items.push(toolItem(log));
+  for (const v of verifications) items.push(verificationItem(v));
 
   // The plan card follows the question, as it did live.
   const stored = turn.plan;

@@ -2,6 +2,8 @@ import type { EventFrame, ServerFrame, ServerFrameOf } from "@kubemedic/protocol
 import { describe, expect, it } from "vitest";
 import {
   at,
+  fixDetail,
+  fixFrames,
   frame,
   investigationDetail,
   investigationFrames,
@@ -42,6 +44,8 @@ function shape(turns: readonly TurnView[]) {
           return [i.key, i.report.category];
         case "plan":
           return [i.key, i.plan.plan?.steps.map((st) => [st.id, st.status]) ?? null];
+        case "verification":
+          return [i.key, i.result?.outcome ?? null, i.checks.map((c) => c.state), i.elapsedMs];
       }
     }),
   }));
@@ -756,6 +760,48 @@ describe("streamReducer: turns", () => {
     expect(conv(state, "a").turns[0]?.status).toBe("completed");
     expect(conv(state, "b").turns[0]?.status).toBe("running");
     expect(conv(state, "b").lastSeq).toBe(3);
+  });
+
+  it("shows a verification live: what it waits for, then the verdict after the change", () => {
+    const all = fixFrames(C, "turn-f");
+    const live = reduce(frames(all.slice(0, 6)));
+    const waiting = conv(live).turns[0]?.items.find((i) => i.kind === "verification");
+    expect(waiting).toMatchObject({
+      kind: "verification",
+      result: null,
+      elapsedMs: 300,
+      deadlineMs: 120_000,
+      checks: [{ object: "Deployment/shop/checkout", state: "pending" }],
+    });
+    const done = conv(reduce(frames(all.slice(6)), live)).turns[0];
+    const items = done?.items ?? [];
+    const v = items.find((i) => i.kind === "verification");
+    expect(v?.kind === "verification" ? v.result?.outcome : null).toBe("resolved");
+    // Right after the change it verified, before the answer.
+    expect(items.map((i) => i.kind)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "verification",
+      "assistant",
+    ]);
+  });
+
+  it("brings the verification card back on reload: the stored turn gives the live view", () => {
+    const live = reduce(frames(fixFrames(C, "turn-f")));
+    const stored = reduce([{ type: "hydrate", detail: fixDetail(C, "turn-f") }]);
+    expect(shape(conv(stored).turns)).toEqual(shape(conv(live).turns));
+  });
+
+  it("a replayed progress never undoes a verdict", () => {
+    const all = fixFrames(C, "turn-f");
+    const state = reduce(frames(all));
+    const replayed = frame(C, 99, all[5]?.event as EventFrame["event"]);
+    const after = conv(reduce(frames([replayed]), state)).turns[0]?.items.find(
+      (i) => i.kind === "verification",
+    );
+    expect(after?.kind === "verification" ? after.result?.outcome : null).toBe("resolved");
+    expect(after?.kind === "verification" ? after.elapsedMs : 0).toBe(1200);
   });
 });
 

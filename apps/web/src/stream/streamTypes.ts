@@ -12,6 +12,8 @@ import type {
   ToolStatus,
   TurnPlan,
   TurnStatus,
+  VerificationCheck,
+  VerificationResult,
 } from "@kubemedic/protocol";
 
 /**
@@ -81,7 +83,21 @@ export interface PlanItem {
   plan: TurnPlan;
 }
 
-export type TurnItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem | PlanItem;
+/** The watch after an approved change: live progress, then the verdict (`result`). */
+export interface VerificationItem {
+  kind: "verification";
+  key: string;
+  verificationId: string;
+  toolCallIds: string[];
+  checks: VerificationCheck[];
+  elapsedMs: number;
+  deadlineMs: number;
+  /** Null while it waits. */
+  result: VerificationResult | null;
+}
+
+export type TurnItem =
+  UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem | PlanItem | VerificationItem;
 
 export interface TurnView {
   id: string;

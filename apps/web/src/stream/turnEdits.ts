@@ -81,4 +81,5 @@ export const itemKey = {
   report: (turnId: string) => `r:${turnId}`,
   /** One plan per turn (its versions replace each other). */
   plan: (turnId: string) => `plan:${turnId}`,
+  verification: (verificationId: string) => `v:${verificationId}`,
 };

@@ -35,6 +35,12 @@ const Limits = z
      * step, in the background; `sync` after every step, waited for. @default "exit"
      */
     durability: z.enum(["exit", "async", "sync"]).default("exit"),
+    /**
+     * Approved changes per turn whose verification did not resolve the problem before the
+     * agent stops proposing more (a rollback after a change made things worse is still
+     * offered). @default 3
+     */
+    maxFixAttempts: z.number().int().min(1).max(20).default(3),
   })
   .prefault({});
 
@@ -103,6 +109,16 @@ const Nodes = z
          * @default { maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 4_000 }
          */
         retry: retry({ maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 4_000 }),
+      })
+      .prefault({}),
+    verify: z
+      .strictObject({
+        /** Watch the effect of every approved change that ran, then compare the findings. @default true */
+        enabled: z.boolean().default(true),
+        /** How long the watch waits for rollouts, pods, endpoints, PVCs and Jobs to settle. @default 120_000 */
+        deadlineMs: z.number().int().min(0).max(3_600_000).default(120_000),
+        /** Time between two looks at the watched objects. @default 1_000 */
+        pollMs: z.number().int().min(10).max(60_000).default(1_000),
       })
       .prefault({}),
     report: z

@@ -18,7 +18,8 @@ import { plannerNode } from "./plan/planner-node";
 import { dispatchSteps, reflectNode } from "./plan/reflect-node";
 import { routeAfterRoute, routeNode } from "./plan/route-node";
 import { stepNode } from "./plan/step-node";
-import { routeAfterAgent } from "./route";
+import { verifyNode } from "./nodes/verify";
+import { routeAfterAgent, routeAfterTools } from "./route";
 import { AgentState } from "./state";
 
 /**
@@ -30,7 +31,7 @@ import { AgentState } from "./state";
  *                                                                                     └─ done ──► collect ──► END
  *
  * agent ─┬─ read-only tool calls ──► tools ──► agent
- *        ├─ a mutating call ──► approve ─┬─ approved ──► tools
+ *        ├─ a mutating call ──► approve ─┬─ approved ──► tools ──► verify ──► agent
  *        │                               └─ rejected ──► agent
  *        ├─ diagnosis finished ──► report ──► END
  *        └─ plain answer ──► END
@@ -46,6 +47,7 @@ export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
       .addNode("agent", agentNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
       .addNode("tools", toolsNode(deps))
       .addNode("approve", approveNode(deps), { ends: ["approve", "tools", "agent"] })
+      .addNode("verify", verifyNode(deps))
       .addNode("report", reportNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
       .addNode("route", routeNode(deps))
       .addNode("planner", plannerNode(deps))
@@ -66,7 +68,8 @@ export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
         "report",
         END,
       ])
-      .addEdge("tools", "agent")
+      .addConditionalEdges("tools", routeAfterTools, ["verify", "agent"])
+      .addEdge("verify", "agent")
       .addEdge("report", END)
       .compile({ checkpointer, name: "kubemedic" })
   );

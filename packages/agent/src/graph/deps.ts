@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentEvent } from "@kubemedic/protocol";
 import type { GraphConfig } from "../config/graph-config";
+import type { MutationLog } from "../run/mutation-log";
 import type { ClusterBackend } from "../tools/cluster-backend";
 
 /** A chat model with its label; `offline` is true for the offline diagnostician. */
@@ -30,6 +31,7 @@ export interface GraphDeps {
 /** Per-run context (LangGraph `context`: never checkpointed). */
 export type TurnContext = {
   backend: ClusterBackend;
+  mutationLog?: MutationLog;
 };
 
 /** An event as a node writes it; `runTurn` adds the turn id. */

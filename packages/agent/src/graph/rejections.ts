@@ -2,7 +2,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import type { ParsedCommand } from "@kubemedic/kube";
 import type { ToolArtifact } from "../tools/tool-result";
 
-/** A mutating command the user rejected in this turn (state `rejectedCommands`). */
+/** A mutating command the user rejected in this conversation (state `rejectedCommands`). */
 export interface RejectedCommand {
   /** `rejectionKey` of the call: what a repeat is recognised by. */
   key: string;
@@ -67,9 +67,9 @@ export function repeatAnswer(toolCallId: string, rejected: RejectedCommand): Too
   return rejectedMessage(
     toolCallId,
     rejected.command,
-    `Rejected: the user already rejected this command in this turn${why}. It was not run and ` +
+    `Rejected: the user already rejected this command in this conversation${why}. It was not run and ` +
       "will not be shown for approval again. Do not retry it or a variant of it; tell the user " +
       "what you would have done and what they can do instead.",
-    `kubectl ${rejected.command} → already rejected by the user in this turn, not asked again`,
+    `kubectl ${rejected.command} → already rejected by the user in this conversation, not asked again`,
   );
 }

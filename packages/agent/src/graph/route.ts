@@ -26,6 +26,11 @@ export function routeAfterAgent(config: GraphConfig) {
   };
 }
 
+/** Approved changes that ran are verified before the model speaks again. */
+export function routeAfterTools(state: AgentStateValue): "verify" | "agent" {
+  return state.verifyPlan === null ? "agent" : "verify";
+}
+
 /** Reports follow diagnoses that used tools (config `nodes.report.when`). */
 export function wantsReport(state: AgentStateValue, config: GraphConfig): boolean {
   const when = config.nodes.report.when;

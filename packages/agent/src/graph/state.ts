@@ -5,7 +5,9 @@ import type {
   DiagnosisReport,
   ObjectRef,
   ResolvedApproval,
+  VerificationResult,
 } from "@kubemedic/protocol";
+import type { VerifyPlan } from "../verify/verify-plan";
 import type { Intent } from "../intent";
 import type { Language } from "../language/language";
 import { PlanChannels } from "./plan/plan-state";
@@ -68,7 +70,14 @@ export const AgentState = Annotation.Root({
   pendingApprovals: Annotation<ApprovalRequest[]>({ reducer: (_l, r) => r, default: () => [] }),
   /** The user's decisions on this turn's mutating calls. */
   decisions: Annotation<ResolvedApproval[]>({ reducer: (_l, r) => r, default: () => [] }),
-  /** Commands the user rejected in this turn: a repeat is answered without asking again. */
+  /** Approved changes that ran and wait for the verify node (set by `tools`, cleared by `verify`). */
+  verifyPlan: Annotation<VerifyPlan | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** This turn's verification verdicts, oldest first (`limits.maxFixAttempts`, the report). */
+  verifications: Annotation<VerificationResult[]>({ reducer: (_l, r) => r, default: () => [] }),
+  /**
+   * Commands the user rejected in this conversation: a repeat is answered without asking
+   * again, in this turn or a later one.
+   */
   rejectedCommands: Annotation<RejectedCommand[]>({ reducer: (_l, r) => r, default: () => [] }),
   reportOutcome: Annotation<ReportOutcome | null>({ reducer: (_l, r) => r, default: () => null }),
   /** A limit ended the turn with a partial answer. */

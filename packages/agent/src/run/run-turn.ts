@@ -8,6 +8,7 @@ import { ApprovalInterrupt, type ApprovalResume } from "../graph/approval-payloa
 import type { GraphDeps, NodeEventChunk, TurnContext } from "../graph/deps";
 import type { AgentStateValue, SelectedResource, TurnUsage } from "../graph/state";
 import type { ClusterBackend } from "../tools/cluster-backend";
+import type { MutationLog } from "./mutation-log";
 import { turnEnding, TurnAbort } from "./turn-failure";
 
 export interface RunTurnParams {
@@ -20,6 +21,8 @@ export interface RunTurnParams {
   namespace?: string;
   input: RunTurnInput;
   signal?: AbortSignal;
+  /** Where approved changes are recorded as they run (the gateway's database). */
+  mutationLog?: MutationLog;
 }
 
 /** What a turn segment starts from: a new question, or the user's decisions on a paused turn. */
@@ -198,7 +201,10 @@ export async function* runTurn(
       };
       return;
     }
-    const context: TurnContext = { backend };
+    const context: TurnContext = {
+      backend,
+      ...(p.mutationLog === undefined ? {} : { mutationLog: p.mutationLog }),
+    };
     try {
       const stream = await graph.stream(input, {
         ...thread,

@@ -1,4 +1,5 @@
 import type { ToolClassification, ToolName, ToolStatus } from "@kubemedic/protocol";
+import type { VerificationNote } from "../verify/verify-plan";
 
 /**
  * What a tool call leaves behind beside the text the model reads: stored as
@@ -21,6 +22,8 @@ export interface ToolArtifact {
   attempts: number;
   /** kubectl: the namespace the command ran in, when it had one. */
   namespace?: string;
+  /** An approved change's verification (set by the verify node). */
+  verification?: VerificationNote;
 }
 
 export interface ToolOutcome {

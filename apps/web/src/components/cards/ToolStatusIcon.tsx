@@ -21,6 +21,8 @@ export function toolStatusText(status: Status): string {
       return "timed out";
     case "cancelled":
       return "cancelled";
+    case "unknown":
+      return "ran, result unknown";
   }
 }
 
@@ -37,6 +39,7 @@ export function ToolStatusIcon({ status }: { status: Status }) {
     case "rejected":
       return <Icon name="ban" className="status-icon status-err" />;
     case "suggested":
+    case "unknown":
       return <Icon name="clock" className="status-icon status-warn" />;
     case "cancelled":
       return <Icon name="ban" className="status-icon" />;

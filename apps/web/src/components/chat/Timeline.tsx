@@ -25,6 +25,8 @@ function estimate(row: TimelineRow | undefined): number {
       return 640;
     case "plan":
       return 220;
+    case "verification":
+      return 120;
   }
 }
 

@@ -5,6 +5,7 @@ import type { TurnView } from "../../stream/streamTypes";
 import { ApprovalCard } from "../cards/ApprovalCard";
 import { PlanCard } from "../cards/PlanCard";
 import { ReportCard } from "../cards/ReportCard";
+import { VerificationCard } from "../cards/VerificationCard";
 import { ToolCard, toolOpenByDefault } from "../cards/ToolCard";
 import { AssistantMessage } from "./AssistantMessage";
 import { TurnStatusRow } from "./TurnStatusRow";
@@ -96,6 +97,8 @@ export const TimelineRowView = memo(function TimelineRowView({
               onToggle={actions.toggle}
             />
           );
+        case "verification":
+          return <VerificationCard item={item} />;
         case "report":
           return (
             <ReportCard

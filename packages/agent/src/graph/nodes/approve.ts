@@ -51,10 +51,12 @@ export function approveNode(deps: GraphDeps) {
       // A command the user already rejected in this turn is not asked again, whatever its call id.
       const rejectedBefore = new Map(state.rejectedCommands.map((r) => [r.key, r]));
       const repeats: ToolMessage[] = [];
+      const overLimit = fixAttemptsUsed(state, deps.config.limits.maxFixAttempts);
       const fresh = gated.filter((p) => {
         const earlier = rejectedBefore.get(rejectionKey(p, namespace));
         if (earlier !== undefined) repeats.push(repeatAnswer(p.id, earlier));
-        return earlier === undefined;
+        else if (overLimit !== undefined) repeats.push(overLimitAnswer(p, overLimit));
+        return earlier === undefined && overLimit === undefined;
       });
       const prepared = await Promise.all(
         fresh.map((p) => prepareRequest(backend, p, namespace, config.signal)),
@@ -125,6 +127,39 @@ export function approveNode(deps: GraphDeps) {
       goto: remaining.length > 0 ? "tools" : "agent",
     });
   };
+}
+
+/**
+ * `limits.maxFixAttempts`: once that many changes were verified in this turn without the
+ * problem resolved, no more are asked for, except one rollback after a change that made
+ * things worse. Returns the explanation when the limit is reached.
+ */
+function fixAttemptsUsed(state: AgentStateValue, max: number): string | undefined {
+  const n = state.verifications.length;
+  const last = state.verifications.at(-1);
+  if (n < max || (n === max && last?.outcome === "worse")) return undefined;
+  return `this turn already made ${n} verified changes (limits.maxFixAttempts = ${max})`;
+}
+
+function overLimitAnswer(plan: MutatingCall, why: string): ToolMessage {
+  const content = `Refused: ${why}. It was not run and not shown for approval. Tell the user what is left and why, and what they can do.`;
+  const artifact: ToolArtifact = {
+    tool: "kubectl",
+    command: redactCommand(plan.command),
+    classification: "mutating",
+    status: "refused",
+    durationMs: 0,
+    truncated: false,
+    summary: `kubectl ${redactCommand(plan.command)} → refused: ${why}`,
+    attempts: 0,
+  };
+  return new ToolMessage({
+    content,
+    tool_call_id: plan.id,
+    name: "kubectl",
+    status: "error",
+    artifact,
+  });
 }
 
 /** The key of a card whose plan is gone (its call was taken out of the message): the card's own words. */

@@ -30,7 +30,8 @@ type StructuredOut = { raw: BaseMessage; parsed: unknown };
 export function reportNode(deps: GraphDeps) {
   const { model } = deps.model;
   const { method, repairAttempts } = deps.config.nodes.report;
-  const runnable = model.withStructuredOutput(DiagnosisReport, {
+  // The model writes everything but `verification`, which the agent adds from what it saw.
+  const runnable = model.withStructuredOutput(ModelReport, {
     name: REPORT_TOOL_NAME,
     method,
     includeRaw: true,
@@ -72,10 +73,11 @@ export function reportNode(deps: GraphDeps) {
         break;
       }
       lastCandidate = out.parsed ?? rawCandidate(out.raw);
-      const checked = DiagnosisReport.safeParse(lastCandidate);
+      const checked = ModelReport.safeParse(lastCandidate);
       if (checked.success) {
-        emit(config, { type: "report.ready", report: checked.data, degraded: false });
-        return { reportOutcome: { report: checked.data, degraded: false } };
+        const report = withVerification(checked.data, state);
+        emit(config, { type: "report.ready", report, degraded: false });
+        return { reportOutcome: { report, degraded: false } };
       }
       failure = checked.error.issues
         .map((i) => `${i.path.join(".") || "(report)"}: ${i.message}`)
@@ -88,10 +90,20 @@ export function reportNode(deps: GraphDeps) {
       ];
     }
     deps.logger?.warn?.({ failure }, "report: degraded");
-    const report = degradedReport(answer, lastCandidate);
+    const report = withVerification(degradedReport(answer, lastCandidate), state);
     emit(config, { type: "report.ready", report, degraded: true });
     return { reportOutcome: { report, degraded: true } };
   };
+}
+
+const ModelReport = DiagnosisReport.omit({ verification: true });
+
+/** The turn's last verification, when a change was verified in it. */
+function withVerification(report: DiagnosisReport, state: AgentStateValue): DiagnosisReport {
+  const v = state.verifications.at(-1);
+  if (v === undefined) return report;
+  const { outcome, summary, resolved, remaining, appeared } = v;
+  return { ...report, verification: { outcome, summary, resolved, remaining, appeared } };
 }
 
 function lastAnswer(messages: readonly BaseMessage[]): string {

@@ -5,7 +5,12 @@ import type { ApprovalPolicy } from "../../config/graph-config";
 import { CHARS_PER_TOKEN } from "../../context/estimate-tokens";
 import { runK8sgpt } from "../../tools/k8sgpt-tool";
 import { runKubectl } from "../../tools/kubectl-tool";
-import type { ToolArtifact, ToolOutcome } from "../../tools/tool-result";
+import type { ApprovalRequest } from "@kubemedic/protocol";
+import type { ClusterBackend } from "../../tools/cluster-backend";
+import { isToolArtifact, type ToolArtifact, type ToolOutcome } from "../../tools/tool-result";
+import type { ProblemSnapshot } from "../../verify/problem-map";
+import { takeSnapshot } from "../../verify/take-snapshot";
+import { rollbackCommands, targetsOf, type VerifyPlan } from "../../verify/verify-plan";
 import type { ToolSettings } from "../../tools/tool-settings";
 import { emit, turnContext, type GraphDeps } from "../deps";
 import {
@@ -51,11 +56,90 @@ export function toolsNode(deps: GraphDeps) {
       const done = await Promise.all(batch.map(run));
       batch.forEach((p, j) => results.set(p.id, done[j] as ToolMessage));
     }
+    const verify = await beforeChanges(deps, state, writes, backend, config.signal);
     for (const p of writes) results.set(p.id, await run(p));
+    const ran = writes.filter(
+      (p) =>
+        isToolArtifact(results.get(p.id)?.artifact) &&
+        (results.get(p.id)?.artifact as ToolArtifact).status === "ok",
+    );
     // Answers in the order of the calls, as the model expects them.
-    return { messages: plans.map((p) => results.get(p.id) as ToolMessage) };
+    return {
+      messages: plans.map((p) => results.get(p.id) as ToolMessage),
+      ...(verify === undefined || ran.length === 0 ? {} : { verifyPlan: verify(ran) }),
+    };
   };
 }
+
+/**
+ * Before approved changes run: the findings of the namespaces they touch (the verify node
+ * compares with them afterwards). Only when verification is on and something approved is
+ * about to run, so turns without changes pay nothing.
+ */
+async function beforeChanges(
+  deps: GraphDeps,
+  state: AgentStateValue,
+  writes: PlannedCall[],
+  backend: ClusterBackend,
+  signal: AbortSignal | undefined,
+): Promise<((ran: PlannedCall[]) => VerifyPlan) | undefined> {
+  if (!deps.config.nodes.verify.enabled || deps.config.approval.policy !== "approve-mutations")
+    return undefined;
+  const approved = new Map<string, { plan: MutatingCall; request: ApprovalRequest }>();
+  for (const p of writes) {
+    const request = state.pendingApprovals.find((r) => r.toolCallId === p.id);
+    const decision = state.decisions.find((d) => d.toolCallId === p.id);
+    if (request !== undefined && decision?.decision === "approve" && p.kind === "kubectl")
+      approved.set(p.id, { plan: p as MutatingCall, request });
+  }
+  if (approved.size === 0) return undefined;
+  const fallback = state.turn?.namespace ?? backend.defaultNamespace;
+  const changed = [...approved.entries()].flatMap(([id, { plan, request }]) =>
+    targetsOf(request).map((t) => ({
+      id,
+      target: {
+        ...t,
+        ...(t.namespace === undefined && !CLUSTER_SCOPED.has(t.kind) && fallback !== undefined
+          ? { namespace: fallback }
+          : {}),
+        verb: plan.parsed.verb,
+      },
+    })),
+  );
+  const namespaces = [...new Set(changed.map((c) => c.target.namespace ?? null))];
+  let before: ProblemSnapshot;
+  try {
+    before = await takeSnapshot(backend, namespaces, signal);
+  } catch (error) {
+    deps.logger?.warn?.({ err: String(error) }, "verification baseline failed; not verifying");
+    return undefined;
+  }
+  const startedAt = Date.now();
+  return (ran) => ({
+    toolCallIds: ran.map((p) => p.id),
+    changed: changed.filter((c) => ran.some((p) => p.id === c.id)).map((c) => c.target),
+    namespaces,
+    before,
+    startedAt,
+    rollback: ran.flatMap((p) => {
+      const a = approved.get(p.id);
+      return a === undefined ? [] : rollbackCommands(a.plan, a.request);
+    }),
+  });
+}
+
+/** Kinds without a namespace: a change to one is compared over every namespace. */
+const CLUSTER_SCOPED = new Set([
+  "Node",
+  "Namespace",
+  "PersistentVolume",
+  "StorageClass",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "CustomResourceDefinition",
+  "PriorityClass",
+  "IngressClass",
+]);
 
 interface CallContext {
   settings: ToolSettings;
@@ -134,9 +218,49 @@ async function mutate(plan: MutatingCall, ctx: CallContext): Promise<ToolOutcome
           "refused",
         );
       }
-      return runKubectl(plan, ctx.settings, { allowMutations: true });
+      return recorded(plan, ctx, () => runKubectl(plan, ctx.settings, { allowMutations: true }));
     }
   }
+}
+
+/**
+ * Runs an approved change between its two records (run/mutation-log.ts): the start is
+ * written before it runs, and when that write fails it does not run; the result right after.
+ */
+async function recorded(
+  plan: MutatingCall,
+  ctx: CallContext,
+  run: () => Promise<ToolOutcome>,
+): Promise<ToolOutcome> {
+  const log = turnContext(ctx.config).mutationLog;
+  if (log === undefined) return run();
+  try {
+    await log.started({
+      toolCallId: plan.id,
+      tool: "kubectl",
+      command: redactCommand(plan.command),
+      startedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    return notRun(
+      plan,
+      `Error: the change could not be recorded before it ran (${(error as Error).message}), so it was not run.`,
+      "error",
+    );
+  }
+  const outcome = await run();
+  const a = outcome.artifact;
+  // The change ran: a failure to record its result must not hide that from the model.
+  await log
+    .finished({
+      toolCallId: plan.id,
+      status: a.status,
+      durationMs: Math.max(0, Math.round(a.durationMs)),
+      outputPreview: outcome.content,
+      truncated: a.truncated,
+    })
+    .catch(() => undefined);
+  return outcome;
 }
 
 function artifactBase(plan: PlannedCall): Omit<ToolArtifact, "status" | "summary"> {

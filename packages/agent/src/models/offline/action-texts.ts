@@ -2,6 +2,8 @@ import { redactCommand } from "@kubemedic/kube";
 import type { ActionRequest } from "../../understand/actions/ActionRequest";
 import { rowLabel, type ObjectRow } from "../../understand/actions/ObjectRow";
 import type { ToolStep } from "./turn-view";
+import { VERDICT_MARK, verdictLine } from "./answers";
+import { offlineTexts } from "./offline-texts";
 
 type Lang = ActionRequest["language"];
 
@@ -74,10 +76,23 @@ export function outcome(request: ActionRequest, step: ToolStep): string {
   const command = a?.command ?? (typeof step.args.command === "string" ? step.args.command : "");
   const zh = request.language === "zh";
   switch (a?.status) {
-    case "ok":
+    case "ok": {
+      // The change's own output; the verify node's verdict (when it ran) follows it.
+      const output = step.content.split(VERDICT_MARK)[0] ?? "";
+      const note = a.verification;
+      if (note !== undefined) {
+        return zh
+          ? `已执行 ${shown(command)}：\n\n\`\`\`\n${clip(output)}\n\`\`\`\n\n${verdictLine(note, offlineTexts("zh"))}`
+          : `Done: ${shown(command)} ran.\n\n\`\`\`\n${clip(output)}\n\`\`\`\n\n${verdictLine(note, offlineTexts("en"))}`;
+      }
       return zh
-        ? `已执行 ${shown(command)}：\n\n\`\`\`\n${clip(step.content)}\n\`\`\`\n过一会儿可以让我再检查一次，确认变更已生效。`
-        : `Done: ${shown(command)} ran.\n\n\`\`\`\n${clip(step.content)}\n\`\`\`\nAsk me to check again in a minute to confirm the change took effect.`;
+        ? `已执行 ${shown(command)}：\n\n\`\`\`\n${clip(output)}\n\`\`\`\n过一会儿可以让我再检查一次，确认变更已生效。`
+        : `Done: ${shown(command)} ran.\n\n\`\`\`\n${clip(output)}\n\`\`\`\nAsk me to check again in a minute to confirm the change took effect.`;
+    }
+    case "unknown":
+      return zh
+        ? `${shown(command)} 已开始执行，但结果未知：请先检查对象的状态。`
+        : `${shown(command)} started, but its result is unknown: check the object before anything else.`;
     case "rejected":
       return zh
         ? `好的，${shown(command)} 没有执行：你拒绝了这项变更，集群没有任何改动。`

@@ -1,8 +1,9 @@
+import type { VerificationNote } from "../../verify/verify-plan";
 import type { RootCauseCandidate } from "@kubemedic/protocol";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
 import { kubectlEvidence } from "./evidence";
 import { scopeOf } from "./offline-report";
-import type { NoFixReason, OfflineTexts } from "./offline-texts";
+import type { NoFixReason, OfflineStopWhy, OfflineTexts } from "./offline-texts";
 import { podHealth } from "./pod-health";
 import type { ToolStep, TurnView } from "./turn-view";
 
@@ -31,6 +32,8 @@ export function commandAnswer(step: ToolStep, t: OfflineTexts): string {
       return t.command.timeout(command);
     case "cancelled":
       return t.command.cancelled(command);
+    case "unknown":
+      return t.command.unknown(command);
     case "error":
     case undefined:
       return t.command.error(command, clip(step.content, 12));
@@ -40,9 +43,43 @@ export function commandAnswer(step: ToolStep, t: OfflineTexts): string {
 export function fixAnswer(step: ToolStep, t: OfflineTexts): string {
   const command =
     step.artifact?.command ?? (typeof step.args.command === "string" ? step.args.command : "");
-  if (step.artifact?.status === "ok") return t.fixRan(command, clip(step.content, 12));
+  if (step.artifact?.status === "ok") {
+    const note = step.artifact.verification;
+    // The change's own output, without the verdict the verify node appended for the model.
+    const output = step.content.split(VERDICT_MARK)[0] ?? "";
+    return t.fixRan(
+      command,
+      clip(output, 12),
+      note === undefined ? undefined : verdictLine(note, t),
+    );
+  }
   if (step.artifact?.status === "rejected") return t.fixRejected(command);
   return commandAnswer(step, t);
+}
+
+/** Where the verify node's text starts in a verified change's tool result. */
+export const VERDICT_MARK = "\n\nVerification of this change:";
+
+/** The verdict in one paragraph, with what is left when it is not resolved. */
+export function verdictLine(note: VerificationNote, t: OfflineTexts): string {
+  const r = note.result;
+  const failing = r.checks.filter((c) => c.state !== "ok");
+  return [
+    t.verify.verdict(r.outcome, r.summary),
+    ...failing.map((c) => t.verify.check(c.object, c.state, c.detail)),
+  ].join("\n");
+}
+
+/** After changes that did not resolve it, and no further change to propose: what is left and why. */
+export function stopAnswer(note: VerificationNote, why: OfflineStopWhy, t: OfflineTexts): string {
+  const lines = [verdictLine(note, t), "", t.verify.notProposing(why)];
+  const top = note.candidates[0];
+  if (top !== undefined) {
+    lines.push("", t.verify.whatIsLeft(top.rootCause));
+    for (const f of top.fixes)
+      lines.push(`- ${f.title}${f.command ? `: \`kubectl ${f.command}\`` : ""}`);
+  }
+  return lines.join("\n");
 }
 
 export function noFixAnswer(candidate: RootCauseCandidate | undefined, t: OfflineTexts): string {

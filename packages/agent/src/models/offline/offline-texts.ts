@@ -1,4 +1,6 @@
+import type { VerificationCheck, VerificationOutcome } from "@kubemedic/protocol";
 import type { Language } from "../../language/language";
+import type { StopWhy } from "../../verify/verify-plan";
 
 /**
  * Every sentence the offline diagnostician writes, in each language it
@@ -8,6 +10,9 @@ import type { Language } from "../../language/language";
  */
 /** Why no complete command fixes a cause: a placeholder value, only mitigations, only follow-ups, or nothing kubectl can do. */
 export type NoFixReason = "placeholder" | "mitigation" | "followUp" | "outside";
+
+/** Why the offline diagnostician proposes no further change after a verification. */
+export type OfflineStopWhy = StopWhy | { reason: "rollback_not_run" } | { reason: "no_other_fix" };
 
 export interface OfflineTexts {
   askMe: string;
@@ -40,12 +45,31 @@ export interface OfflineTexts {
     suggested(command: string): string;
     timeout(command: string): string;
     cancelled(command: string): string;
+    /** A change whose start was recorded but whose result was not (a crash while it ran). */
+    unknown(command: string): string;
     error(command: string, output: string): string;
     /** Tool output quoted in prose (an analyzer's text, an evidence line). */
     quote: (text: string) => string;
   };
-  fixRan(command: string, output: string): string;
+  /** `verdict`: the verification's paragraph (verdictLine in answers.ts); absent when none ran. */
+  fixRan(command: string, output: string, verdict?: string): string;
   fixRejected(command: string): string;
+  /** After an approved change: its verification and what comes next (docs/agent.md#verification). */
+  verify: {
+    verdict(outcome: VerificationOutcome, summary: string): string;
+    check(object: string, state: VerificationCheck["state"], detail: string | undefined): string;
+    notProposing(why: OfflineStopWhy): string;
+    whatIsLeft(rootCause: string): string;
+    proposeRollback(verdict: string, commands: string[]): string;
+    rollbackReason(summary: string): string;
+    nextAttempt(
+      verdict: string,
+      attempt: number,
+      maxAttempts: number,
+      title: string,
+      rootCause: string,
+    ): string;
+  };
   nothingToFix: string;
   /** Why no proposed command removes the cause (see cannotFixBecause in answers.ts): says "cannot be fixed from here, because…". */
   noCompleteFix(rootCause: string, why: NoFixReason): string;
@@ -143,13 +167,42 @@ const EN: OfflineTexts = {
     timeout: (command) =>
       `\`kubectl ${command}\` did not finish in time. The cluster may be slow or unreachable; try again, or narrow the command.`,
     cancelled: (command) => `\`kubectl ${command}\` was cancelled.`,
+    unknown: (command) =>
+      `\`kubectl ${command}\` started, but its result is unknown: check the object before doing anything else.`,
     error: (command, output) => `\`kubectl ${command}\` failed:\n\n\`\`\`\n${output}\n\`\`\``,
     quote: (text) => text,
   },
-  fixRan: (command, output) =>
-    `Done: \`kubectl ${command}\` ran.\n\n\`\`\`\n${output}\n\`\`\`\nAsk me to check again in a minute to confirm the problem is gone.`,
+  fixRan: (command, output, verdict) =>
+    `Done: \`kubectl ${command}\` ran.\n\n\`\`\`\n${output}\n\`\`\`\n${
+      verdict === undefined
+        ? "Ask me to check again in a minute to confirm the problem is gone."
+        : `\n${verdict}`
+    }`,
   fixRejected: (command) =>
     `Understood: I did not run \`kubectl ${command}\`. The problem is still there; you can apply the fix yourself later, or ask me for another option.`,
+  verify: {
+    verdict: (outcome, summary) =>
+      outcome === "resolved"
+        ? `Verified: ${summary}`
+        : `Verification — ${outcome.replace("_", " ")}: ${summary}`,
+    check: (object, state, detail) => `- ${object}: ${state}${detail ? ` (${detail})` : ""}`,
+    notProposing: (why) =>
+      `I am not proposing another change: ${
+        why.reason === "no_undo"
+          ? "the change made things worse and no command undoes it on its own; the approval card showed the previous value to restore."
+          : why.reason === "limit"
+            ? `${why.attempts} changes were tried in this turn, the limit (limits.maxFixAttempts = ${why.maxAttempts}).`
+            : why.reason === "rollback_not_run"
+              ? "the rollback did not run."
+              : "no other complete fix is left to try: what remains needs a value only you know, or a change outside the cluster."
+      }`,
+    whatIsLeft: (rootCause) => `What is left: ${rootCause}`,
+    proposeRollback: (verdict, commands) =>
+      `${verdict}\n\nThe change made things worse, so I propose to undo it: ${commands.map((c) => `\`kubectl ${c}\``).join(", ")}. It needs your approval.`,
+    rollbackReason: (summary) => `Roll back the change that made things worse: ${summary}`,
+    nextAttempt: (verdict, attempt, max, title, rootCause) =>
+      `${verdict}\n\nNext attempt (${attempt} of ${max}): ${title}. The root cause now: ${rootCause}\nIt changes the cluster, so it needs your approval.`,
+  },
   nothingToFix:
     "I found nothing to fix: the analyzers and the correlation report no problem in this scope.",
   noCompleteFix: (rootCause, why) =>
@@ -289,13 +342,47 @@ const ZH: OfflineTexts = {
     timeout: (command) =>
       `\`kubectl ${command}\` 没有在规定时间内完成。集群可能很慢或无法访问；请重试，或缩小命令的范围。`,
     cancelled: (command) => `\`kubectl ${command}\` 已被取消。`,
+    unknown: (command) =>
+      `\`kubectl ${command}\` 已开始执行，但结果未知：在做任何其他操作之前，请先检查该对象的状态。`,
     error: (command, output) => `\`kubectl ${command}\` 执行失败：\n\n\`\`\`\n${output}\n\`\`\``,
     quote: code,
   },
-  fixRan: (command, output) =>
-    `已完成：\`kubectl ${command}\` 已执行。\n\n\`\`\`\n${output}\n\`\`\`\n请过一分钟后让我再检查一下，确认问题已经消失。`,
+  fixRan: (command, output, verdict) =>
+    `已完成：\`kubectl ${command}\` 已执行。\n\n\`\`\`\n${output}\n\`\`\`\n${
+      verdict === undefined ? "请过一分钟后让我再检查一下，确认问题已经消失。" : `\n${verdict}`
+    }`,
   fixRejected: (command) =>
     `明白：我没有执行 \`kubectl ${command}\`。问题仍然存在；你可以稍后自己执行修复，或者让我提供其他方案。`,
+  verify: {
+    verdict: (outcome, summary) =>
+      `${
+        {
+          resolved: "验证通过",
+          improved: "验证结果——有所改善",
+          unchanged: "验证结果——没有变化",
+          worse: "验证结果——变得更糟",
+          timed_out: "验证结果——等待超时",
+        }[outcome]
+      }：${code(summary)}`,
+    check: (object, state, detail) =>
+      `- ${object}：${{ pending: "等待中", ok: "正常", failing: "失败" }[state]}${detail ? `（${code(detail)}）` : ""}`,
+    notProposing: (why) =>
+      `我不再建议其他变更：${
+        why.reason === "no_undo"
+          ? "这次变更让情况变得更糟，而且没有命令能单独撤销它；批准卡片上显示了需要恢复的原值。"
+          : why.reason === "limit"
+            ? `本轮已经尝试了 ${why.attempts} 次变更，达到上限（limits.maxFixAttempts = ${why.maxAttempts}）。`
+            : why.reason === "rollback_not_run"
+              ? "回滚没有执行。"
+              : "没有其他可以直接执行的完整修复：剩下的需要只有你知道的值，或者需要在集群之外修改。"
+      }`,
+    whatIsLeft: (rootCause) => `剩下的问题：${rootCause}`,
+    proposeRollback: (verdict, commands) =>
+      `${verdict}\n\n这次变更让情况变得更糟，因此我建议撤销它：${commands.map((c) => `\`kubectl ${c}\``).join("、")}。该操作需要你的批准。`,
+    rollbackReason: (summary) => `回滚让情况变得更糟的变更：${summary}`,
+    nextAttempt: (verdict, attempt, max, title, rootCause) =>
+      `${verdict}\n\n下一次尝试（第 ${attempt} 次，共 ${max} 次）：${title}。现在的根因：${rootCause}\n该操作会修改集群，因此需要你的批准。`,
+  },
   nothingToFix: "没有发现需要修复的问题：在这个范围内，分析器和关联分析都没有报告问题。",
   noCompleteFix: (rootCause, why) =>
     [

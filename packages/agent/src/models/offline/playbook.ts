@@ -1,12 +1,21 @@
+import { localizeCandidate } from "@kubemedic/kube";
 import type { AnalysisResultItem, RootCauseCandidate } from "@kubemedic/protocol";
 import type { Intent } from "../../intent";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
-import { commandAnswer, diagnosisAnswer, fixAnswer, noFixAnswer } from "./answers";
+import {
+  commandAnswer,
+  diagnosisAnswer,
+  fixAnswer,
+  noFixAnswer,
+  stopAnswer,
+  VERDICT_MARK,
+  verdictLine,
+} from "./answers";
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
 import { actionStep, continuedAction } from "./action-step";
 import { lookupStep } from "./lookup";
 import { offlineTexts, type OfflineTexts } from "./offline-texts";
-import { k8sgptResult, type ToolStep, type TurnView } from "./turn-view";
+import { k8sgptResult, sameCommand, type ToolStep, type TurnView } from "./turn-view";
 
 export interface PlannedCall {
   name: "kubectl" | "k8sgpt";
@@ -199,9 +208,8 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
   const { intent, steps } = view;
   const t = offlineTexts(view.language);
   const { correlated } = analyses(steps);
-  const fixCalls = steps.filter((s) => s.name === "kubectl");
-  if (fixCalls.length > 0)
-    return { text: fixCalls.map((c) => fixAnswer(c, t)).join("\n\n"), calls: [] };
+  const changes = steps.filter((s) => s.name === "kubectl");
+  if (changes.length > 0) return afterChange(view, changes, tools, t);
   if (correlated.length === 0 && tools.has("k8sgpt")) {
     return {
       text: t.checkingBeforeFix(scopeText(intent, t)),
@@ -213,26 +221,119 @@ function fixStep(view: TurnView, tools: ReadonlySet<string>): Step {
     view.earlierAnalyses.find((a) => a.candidates !== undefined);
   const candidates: RootCauseCandidate[] = result?.candidates ?? [];
   const candidate = pickCandidate(candidates, intent);
-  // A command with a placeholder (`DATABASE_URL=<value>`) needs what only the user knows: never run it as is.
-  // Follow-ups (a restart once the value exists) and mitigations (cordon a dead node) are not the fix.
-  const complete = (f: RootCauseCandidate["fixes"][number]): boolean =>
-    f.command !== undefined && f.requiresApproval && !PLACEHOLDER.test(f.command);
-  const at = candidate?.fixes.findIndex((f) => complete(f) && (f.role ?? "fix") === "fix") ?? -1;
-  const fix = at < 0 ? undefined : candidate?.fixes[at];
-  if (candidate === undefined || fix?.command === undefined || !tools.has("kubectl")) {
+  const fixes = candidate === undefined ? [] : runnableFix(candidate, new Set(view.rejected));
+  if (candidate === undefined || fixes.length === 0 || !tools.has("kubectl")) {
     return { text: noFixAnswer(candidate, t), calls: [] };
   }
-  // The follow-ups right after the fix go with it, in order: both previewed, approved together or one by one.
-  const followUps: typeof candidate.fixes = [];
+  return {
+    text: t.proposeFix(candidate.rootCause, fixes.map((f) => f.title).join(" → ")),
+    calls: fixes.map((f) => proposal(f, t)),
+  };
+}
+
+type Fix = RootCauseCandidate["fixes"][number];
+
+/** A change that can run as written: it goes through approval and has no placeholder (`DATABASE_URL=<value>` needs what only the user knows). */
+function complete(f: Fix): boolean {
+  return f.command !== undefined && f.requiresApproval && !PLACEHOLDER.test(f.command);
+}
+
+/**
+ * The fix that can run as written — a complete command whose role is the fix (follow-ups such
+ * as a restart once the value exists, and mitigations such as cordoning a dead node, are not),
+ * not one the user rejected or this turn already tried — with the complete follow-ups right
+ * after it, in order (previewed together, approved together or one by one). Empty when none.
+ */
+function runnableFix(candidate: RootCauseCandidate, excluded: ReadonlySet<string>): Fix[] {
+  const usable = (f: Fix): boolean => complete(f) && !excluded.has(sameCommand(f.command ?? ""));
+  const at = candidate.fixes.findIndex((f) => usable(f) && (f.role ?? "fix") === "fix");
+  const fix = candidate.fixes[at];
+  if (at < 0 || fix === undefined) return [];
+  const followUps: Fix[] = [];
   for (const f of candidate.fixes.slice(at + 1)) {
     if (f.role !== "follow-up") break;
-    if (complete(f)) followUps.push(f);
+    if (usable(f)) followUps.push(f);
   }
+  return [fix, ...followUps];
+}
+
+function proposal(fix: Fix, t: OfflineTexts): PlannedCall {
   return {
-    text: t.proposeFix(candidate.rootCause, [fix, ...followUps].map((f) => f.title).join(" → ")),
-    calls: [fix, ...followUps].map((f) => ({
-      name: "kubectl" as const,
-      args: { command: f.command, reason: t.fixReason(f.title, f.rationale).slice(0, 1_000) },
-    })),
+    name: "kubectl",
+    args: { command: fix.command, reason: t.fixReason(fix.title, fix.rationale).slice(0, 1_000) },
   };
+}
+
+function commandOf(s: ToolStep): string {
+  return s.artifact?.command ?? (typeof s.args.command === "string" ? s.args.command : "");
+}
+
+/**
+ * After changes of this turn: what the verification of the last says comes next
+ * (verify/verify-plan.ts): nothing (resolved), the rollback (worse), the next candidate's fix
+ * (not resolved, attempts left), or an honest stop with what is left. Without a verification
+ * (none ran, or the change failed), each change's outcome.
+ */
+function afterChange(
+  view: TurnView,
+  changes: readonly ToolStep[],
+  tools: ReadonlySet<string>,
+  t: OfflineTexts,
+): Step {
+  const last = changes[changes.length - 1];
+  const note = last?.artifact?.verification;
+  if (last === undefined || note === undefined || last.artifact?.status !== "ok") {
+    return { text: changes.map((c) => fixAnswer(c, t)).join("\n\n"), calls: [] };
+  }
+  const tried = new Set([...view.rejected, ...changes.map((s) => sameCommand(commandOf(s)))]);
+  const next = note.next;
+  switch (next.kind) {
+    case "done": {
+      // The verified batch (a fix and its follow-ups): the earlier ones' output, then the verdict.
+      const before = changes.slice(0, -1);
+      const from = before.findLastIndex((c) => c.artifact?.verification !== undefined) + 1;
+      const batch = before
+        .slice(from)
+        .map((c) =>
+          c.artifact?.status === "ok"
+            ? t.command.ok(commandOf(c), c.content.split(VERDICT_MARK)[0] ?? "")
+            : fixAnswer(c, t),
+        );
+      return { text: [...batch, fixAnswer(last, t)].join("\n\n"), calls: [] };
+    }
+    case "stop":
+      return { text: stopAnswer(note, next.why, t), calls: [] };
+    case "rollback": {
+      const undo = next.commands.filter((c) => !tried.has(sameCommand(c)));
+      if (undo.length === 0 || !tools.has("kubectl"))
+        return { text: stopAnswer(note, { reason: "rollback_not_run" }, t), calls: [] };
+      return {
+        text: t.verify.proposeRollback(verdictLine(note, t), undo),
+        calls: undo.map((command) => ({
+          name: "kubectl" as const,
+          args: { command, reason: t.verify.rollbackReason(note.result.summary).slice(0, 1_000) },
+        })),
+      };
+    }
+    case "next": {
+      for (const found of note.candidates) {
+        const candidate = view.language === "en" ? found : localizeCandidate(found, view.language);
+        const fixes = runnableFix(candidate, tried);
+        const fix = fixes[0];
+        if (fix !== undefined && tools.has("kubectl")) {
+          return {
+            text: t.verify.nextAttempt(
+              verdictLine(note, t),
+              next.attempt + 1,
+              next.maxAttempts,
+              fixes.map((f) => f.title).join(" → "),
+              candidate.rootCause,
+            ),
+            calls: fixes.map((f) => proposal(f, t)),
+          };
+        }
+      }
+      return { text: stopAnswer(note, { reason: "no_other_fix" }, t), calls: [] };
+    }
+  }
 }

@@ -30,6 +30,8 @@ export interface TurnView {
   history: readonly BaseMessage[];
   /** The language to answer in: set by prepare on the user's message, else read from it. */
   language: Language;
+  /** Commands the user rejected anywhere in the conversation: never proposed again. */
+  rejected: string[];
 }
 
 export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined {
@@ -81,6 +83,11 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
       if (s !== undefined) earlierAnalyses.push(s);
     }
   }
+  const rejected = messages.flatMap((m) =>
+    isTool(m) && isToolArtifact(m.artifact) && m.artifact.status === "rejected"
+      ? [sameCommand(m.artifact.command)]
+      : [],
+  );
   return {
     question,
     intent,
@@ -89,7 +96,16 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
     earlierAnalyses,
     history: messages.slice(0, start),
     language,
+    rejected,
   };
+}
+
+/** A command line compared as words: `kubectl` and runs of spaces do not matter. */
+export function sameCommand(command: string): string {
+  return command
+    .trim()
+    .replace(/^kubectl\s+/, "")
+    .replace(/\s+/g, " ");
 }
 
 /**
