@@ -252,11 +252,17 @@ describe("the offline diagnostician's intents", () => {
     }
   });
 
-  it("does not run a fix that needs a value only the user knows", async () => {
+  // The missing variable's value sits in a Secret of the namespace (checkout-db), so the
+  // complete fix references that key: nothing runs before approval, and the value never shows.
+  it("proposes the fix that reads a missing variable from the Secret holding it, without its value", async () => {
     const events = await ask("o3", "fix checkout in shop");
-    expect(ofType(events, "approval.requested")).toHaveLength(0);
+    const requests = ofType(events, "approval.requested").flatMap((e) => e.requests);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.command).toMatch(/secretKeyRef/);
+    expect(requests[0]?.command).toMatch(/checkout-db/);
+    expect(requests[0]?.command).toMatch(/DATABASE_URL/);
     expect(ofType(events, "tool.finished").every((f) => f.classification === "read")).toBe(true);
-    expect(ofType(events, "assistant.message").at(-1)?.content).toMatch(/DATABASE_URL/);
+    expect(JSON.stringify(events)).not.toContain("Xk9%23mP2vLq7w");
   });
 
   it("says what it can do, and cannot, for a question outside its playbook", async () => {
