@@ -174,6 +174,8 @@ async function runDiagnose(flags: DiagnoseFlags): Promise<number> {
           case "approval.resolved":
           case "route.decided":
           case "plan.step.started":
+          case "verification.progress":
+          case "verification.finished":
             break;
         }
       }

@@ -69,6 +69,8 @@ export async function diagnoseScenario(
       case "plan.revised":
       case "plan.step.started":
       case "plan.step.finished":
+      case "verification.progress":
+      case "verification.finished":
         break;
       default:
         // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.

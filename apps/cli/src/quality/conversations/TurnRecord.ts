@@ -133,7 +133,9 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
     case "plan.revised":
     case "plan.step.started":
     case "plan.step.finished":
-      // A plan changes how the turn investigated, not what a script checks (its tools, reports).
+    case "verification.progress":
+    case "verification.finished":
+      // A plan or a verification changes how the turn investigated, not what a script checks (its tools, reports).
       break;
     default:
       recordNewer(rec, event);
