@@ -99,11 +99,25 @@ describe.skipIf(!HAVE_KUBECTL)("real kubectl against the demo cluster", () => {
     expect(lines(pending)[0]?.split(/\s+/).slice(0, 2)).toEqual(["NAMESPACE", "NAME"]);
     for (const name of ["trainer-7f6d5c4b8d-w9c4k", "clickhouse-0", "inference-9c8b7f6d5f-g6b2m"])
       expect(pending).toContain(name);
-    expect(
-      lines(
-        await k.ok("get", "pods", "-A", "-l", "app in (cart,checkout),app!=cart", "-o", "name"),
+    // Other scenarios (the multi-cause ones) run their own checkout: every match is a checkout
+    // pod, none is a cart pod, and shop's two are among them.
+    const selected = lines(
+      await k.ok(
+        "get",
+        "pods",
+        "-A",
+        "-l",
+        "app in (cart,checkout),app!=cart",
+        "-o",
+        "custom-columns=NS:.metadata.namespace,NAME:.metadata.name,APP:.metadata.labels.app",
+        "--no-headers",
       ),
-    ).toEqual(["pod/checkout-7d9c5b6f4-m4zq9", "pod/checkout-7d9c5b6f4-x8k2p"]);
+    ).map((l) => l.split(/\s+/));
+    expect(new Set(selected.map((row) => row[2]))).toEqual(new Set(["checkout"]));
+    expect(selected.filter((row) => row[0] === "shop").map((row) => row[1])).toEqual([
+      "checkout-7d9c5b6f4-m4zq9",
+      "checkout-7d9c5b6f4-x8k2p",
+    ]);
     const sorted = lines(
       await k.ok(
         "get",

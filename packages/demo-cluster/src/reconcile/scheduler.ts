@@ -37,7 +37,7 @@ export function schedule(state: ClusterState, pod: KubeObject): ScheduleResult {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       continue;
     }
-    const free = freeResources(state, node);
+    const free = freeResources(state, node, pod.metadata.namespace ?? "");
     const insufficient = [...requests.entries()].filter(
       ([name, q]) =>
         q > 0 &&
@@ -145,13 +145,19 @@ function matchesNodeSelector(node: KubeObject, podSpec: JsonObject): boolean {
 }
 
 /** Allocatable minus what the node's non-terminal pods request. */
-function freeResources(state: ClusterState, node: KubeObject): Map<string, number> {
+/** What a node has left for a pod in `namespace`: see NamespaceWorlds for whose pods count. */
+function freeResources(
+  state: ClusterState,
+  node: KubeObject,
+  namespace: string,
+): Map<string, number> {
   const free = new Map<string, number>();
   for (const [name, value] of Object.entries(asObject(asObject(node.status).allocatable)))
     free.set(name, parseQuantity(value));
   let pods = 0;
   for (const pod of state.store.objects("/pods")) {
     if (asString(asObject(pod.spec).nodeName) !== node.metadata.name || isTerminal(pod)) continue;
+    if (!state.worlds.competes(namespace, pod.metadata.namespace ?? "")) continue;
     pods++;
     for (const [name, q] of podRequests(asObject(pod.spec)))
       free.set(name, (free.get(name) ?? 0) - q);

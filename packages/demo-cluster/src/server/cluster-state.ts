@@ -2,6 +2,7 @@ import type { ResourceType } from "../api/resource-type";
 import { storageKey, TypeRegistry } from "../api/type-registry";
 import { LogStore } from "../logs/log-store";
 import type { MergedCluster } from "../scenario/merge-scenarios";
+import { NamespaceWorlds } from "../scenario/namespace-worlds";
 import type { ContainerRule } from "../scenario/scenario";
 import { ObjectStore } from "../store/object-store";
 import { asObject, asObjects, asString, clone, type KubeObject } from "../util/json";
@@ -26,7 +27,11 @@ export class ClusterState {
   /** Repositories (image names without tag) the scenarios use: only their known tags exist. */
   knownRepositories = new Set<string>();
 
+  /** Whose pods take a node's capacity from whose (scheduler). */
+  readonly worlds: NamespaceWorlds;
+
   constructor(private readonly merged: MergedCluster) {
+    this.worlds = new NamespaceWorlds(merged.scenarios);
     this.load();
   }
 
