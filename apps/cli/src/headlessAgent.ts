@@ -7,7 +7,8 @@ type ModelHandle = ReturnType<AgentModule["createModel"]>;
 /**
  * The agent as the terminal commands (`diagnose`, `quality`) run it: the graph
  * config from KUBEMEDIC_GRAPH_CONFIG or the defaults, made headless — nothing
- * changes the cluster (`suggest-only`), any investigation ends in a report,
+ * changes the cluster (`suggest-only`) unless the caller decides approvals
+ * itself (`diagnose --fix`: `approve-mutations`), any investigation ends in a report,
  * and checkpoints stay in memory. The agent module is passed in because the
  * commands import it lazily, to keep `kubemedic --help` fast.
  */
@@ -15,12 +16,13 @@ export function createHeadlessAgent(
   agentModule: AgentModule,
   model: ModelHandle,
   cluster: Cluster,
+  policy: "suggest-only" | "approve-mutations" = "suggest-only",
 ): AgentExports.Agent {
   const { createAgent, createMemoryCheckpointer, loadGraphConfig, parseGraphConfig } = agentModule;
   const base = loadGraphConfig();
   const config = parseGraphConfig({
     ...base,
-    approval: { policy: "suggest-only" },
+    approval: { policy },
     nodes: { ...base.nodes, report: { ...base.nodes.report, when: "always" } },
   });
   return createAgent({

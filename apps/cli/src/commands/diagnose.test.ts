@@ -22,6 +22,8 @@ describe("parseDiagnoseFlags", () => {
       demo: false,
       scenarios: [],
       json: true,
+      fix: false,
+      yes: false,
       question: "why is it down?",
     });
     const inline = parseDiagnoseFlags([
@@ -37,6 +39,9 @@ describe("parseDiagnoseFlags", () => {
       demo: true,
       scenarios: ["oomkilled"],
     });
+    expect(parseDiagnoseFlags(["--fix", "q"])).toMatchObject({ fix: true, yes: false });
+    expect(parseDiagnoseFlags(["--fix", "-y", "q"])).toMatchObject({ fix: true, yes: true });
+    expect(parseDiagnoseFlags(["--yes", "--fix", "q"])).toMatchObject({ fix: true, yes: true });
   });
 
   it.each([
@@ -46,6 +51,8 @@ describe("parseDiagnoseFlags", () => {
     [["-x=1", "q"], "unknown option '-x=1'"],
     [["-n", "shop"], "a question is required"],
     [["--demo", "--context", "c", "q"], "--demo cannot be combined with --kubeconfig or --context"],
+    [["--yes", "q"], "--yes only goes with --fix"],
+    [["--fix=1", "q"], "--fix takes no value"],
   ])("refuses %j: %s", (args, message) => {
     expect(() => parseDiagnoseFlags(args)).toThrow(new UsageError(message));
   });
