@@ -52,6 +52,7 @@ const actions = (id: string): RowActions => ({
   ask: () => undefined,
   run: () => undefined,
   askAgain: () => undefined,
+  reply: () => undefined,
   retry: () => undefined,
   discard: () => undefined,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ObjectRef } from "./object-ref";
 import { ApprovalRequest, ResolvedApproval } from "./approval";
 import { ErrorCode } from "./codes";
 import { Plan, PlanStepStatus, RouteBranch } from "./plan";
@@ -15,12 +16,57 @@ import { VerificationCheck, VerificationResult } from "./verification";
  */
 const base = { turnId: z.string().min(1) };
 
+/**
+ * Where a turn looked: the namespace(s) it narrowed to, or every namespace,
+ * and the object in focus. The rule (docs/agent.md): a namespace the text
+ * names, else the conversation's focus, else the namespace picker, else all.
+ */
+export const TurnScope = z.object({
+  /** Empty with `allNamespaces`. */
+  namespaces: z.array(z.string().max(253)).max(50),
+  allNamespaces: z.boolean(),
+  focus: ObjectRef.optional(),
+  /** What decided it: the question's text, the conversation, the picker, or nothing (all). */
+  source: z.enum(["text", "conversation", "picker", "selection", "none"]).optional(),
+});
+export type TurnScope = z.infer<typeof TurnScope>;
+
 export const TurnStartedEvent = z.object({
   type: z.literal("turn.started"),
   ...base,
   /** The model's label, e.g. `gpt-4o-mini` or `offline-diagnostician`. */
   model: z.string(),
   startedAt: z.string(),
+  /** The turn's effective scope (absent when the turn failed before it was scoped). */
+  scope: TurnScope.optional(),
+});
+
+/** One answer the user can pick: what the button says, and the message it sends. */
+export const ClarificationChoice = z.object({
+  label: z.string().min(1).max(200),
+  reply: z.string().min(1).max(500),
+});
+export type ClarificationChoice = z.infer<typeof ClarificationChoice>;
+
+/** A clarifying question as stored with its turn. */
+export const TurnClarification = z.object({
+  messageId: z.string(),
+  question: z.string().max(2000),
+  choices: z.array(ClarificationChoice).max(20),
+});
+export type TurnClarification = z.infer<typeof TurnClarification>;
+
+/**
+ * The agent asked back instead of guessing (an ambiguous name, a follow-up
+ * with nothing to refer to). The question is also the assistant's message;
+ * the user answers with a choice's `reply` or in their own words.
+ */
+export const ClarificationRequestedEvent = z.object({
+  type: z.literal("clarification.requested"),
+  ...base,
+  messageId: z.string(),
+  question: z.string().max(2000),
+  choices: z.array(ClarificationChoice).max(20),
 });
 
 export const UserMessageEvent = z.object({
@@ -201,6 +247,7 @@ export const ConversationEvent = z.discriminatedUnion("type", [
   ApprovalRequestedEvent,
   ApprovalResolvedEvent,
   ReportReadyEvent,
+  ClarificationRequestedEvent,
   RouteDecidedEvent,
   PlanCreatedEvent,
   PlanStepStartedEvent,

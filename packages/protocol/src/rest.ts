@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApprovalDecisionKind, ApprovalRequest } from "./approval";
 import { TurnPlan } from "./plan";
+import { TurnClarification, TurnScope } from "./events";
 import { DiagnosisReport } from "./report";
 import { ToolCall, ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage, TurnStatus } from "./turn";
@@ -116,6 +117,10 @@ export const TurnDetail = TurnSummary.extend({
   plan: TurnPlan.nullable().optional(),
   /** What the verification of each approved change found, oldest first. */
   verifications: z.array(VerificationResult).optional(),
+  /** Where the turn looked (issue #17); absent or null for turns stored before it was recorded. */
+  scope: TurnScope.nullable().optional(),
+  /** The question the turn asked back instead of answering, with its choices. */
+  clarification: TurnClarification.nullable().optional(),
 });
 export type TurnDetail = z.infer<typeof TurnDetail>;
 

@@ -365,6 +365,11 @@ async function runTurn(
           if (v.appeared.length > 0) console.error(`    new problems: ${v.appeared.join(", ")}`);
           break;
         }
+        case "clarification.requested":
+          // The question itself is the assistant's message; the choices are what to answer.
+          if (!json && event.choices.length > 0)
+            console.error(`  answer with one of: ${event.choices.map((c) => c.reply).join(" | ")}`);
+          break;
         case "turn.started":
         case "tool.started":
         case "approval.resolved":

@@ -71,6 +71,7 @@ export async function diagnoseScenario(
       case "plan.step.finished":
       case "verification.progress":
       case "verification.finished":
+      case "clarification.requested":
         break;
       default:
         // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.

@@ -11,6 +11,8 @@ import {
   type TurnDetail,
   type TurnSummary,
   TurnPlan,
+  TurnClarification,
+  TurnScope,
 } from "@kubemedic/protocol";
 import { z } from "zod";
 import type {
@@ -131,12 +133,24 @@ export function toTurnDetail(
     approvals: row.approvals.map(toApprovalDto),
     report: report === undefined ? null : toReportDto(report),
     plan: toTurnPlan(row.plan),
+    scope: parsedOrNull(TurnScope, row.scope),
+    clarification: parsedOrNull(TurnClarification, row.clarification),
     // Validated when recorded (TurnBuffer); a row that no longer parses is left out, not fatal.
     verifications: (Array.isArray(row.verifications) ? row.verifications : []).flatMap((v) => {
       const parsed = VerificationResult.safeParse(v);
       return parsed.success ? [parsed.data] : [];
     }),
   };
+}
+
+/** A stored JSON column read back through its schema: a row from an older version, or unreadable, has none. */
+function parsedOrNull<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T | null {
+  if (value === null || value === undefined) return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The stored plan (TurnPlan); a row written by an older version, or unreadable, has none. */

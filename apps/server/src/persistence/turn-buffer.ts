@@ -2,6 +2,8 @@ import {
   applyPlanEvent,
   type TurnPlan,
   DiagnosisReport,
+  TurnClarification,
+  TurnScope,
   VerificationResult,
   type ApprovalRequest,
   type EventFrame,
@@ -65,6 +67,8 @@ export class TurnBuffer {
   private readonly decisions = new Map<string, PendingDecision>();
 
   private plan: TurnPlan | null = null;
+  private scope: TurnScope | undefined;
+  private clarification: TurnClarification | undefined;
 
   constructor(readonly turnId: string) {}
 
@@ -91,6 +95,17 @@ export class TurnBuffer {
       case "turn.started":
         this.model = event.model;
         this.startedAt = new Date(event.startedAt);
+        if (event.scope !== undefined) this.scope = TurnScope.parse(event.scope);
+        return false;
+      case "clarification.requested":
+        this.clarification = TurnClarification.parse({
+          messageId: event.messageId,
+          question: cleanText(event.question),
+          choices: event.choices.map((c) => ({
+            label: cleanText(c.label),
+            reply: cleanText(c.reply),
+          })),
+        });
         return false;
       case "user.message":
         // Stored when it was received (TurnRepository.begin); only its seq counts here.
@@ -242,6 +257,8 @@ export class TurnBuffer {
       approvals: [...this.approvals.values()].map(({ tool: _tool, ...a }) => a),
       decisions: [...this.decisions.values()],
       plan: this.plan === null ? undefined : cleanJson(this.plan),
+      scope: this.scope === undefined ? undefined : cleanJson(this.scope),
+      clarification: this.clarification === undefined ? undefined : cleanJson(this.clarification),
     };
   }
 

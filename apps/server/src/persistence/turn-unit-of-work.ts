@@ -155,6 +155,8 @@ export class TurnUnitOfWork {
           "errorCode" = COALESCE(${write.errorCode ?? null}::text, "errorCode"),
           error = COALESCE(${write.error ?? null}::text, error),
           plan = COALESCE(${write.plan === undefined ? null : JSON.stringify(write.plan)}::jsonb, plan),
+          scope = COALESCE(${write.scope === undefined ? null : JSON.stringify(write.scope)}::jsonb, scope),
+          clarification = COALESCE(${write.clarification === undefined ? null : JSON.stringify(write.clarification)}::jsonb, clarification),
           verifications = verifications || ${JSON.stringify(write.verifications)}::jsonb
         WHERE id = ${turnId} AND "conversationId" = ${conversationId} AND status = 'running'`;
       if (turn === 0) {

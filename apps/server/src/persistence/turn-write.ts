@@ -86,4 +86,8 @@ export interface TurnWrite {
   decisions: PendingDecision[];
   /** The route and plan (TurnPlan), when the turn was routed. */
   plan: unknown;
+  /** The turn's scope (TurnScope), when this segment started the turn. */
+  scope: unknown;
+  /** The question asked back (TurnClarification), when the turn asked one. */
+  clarification: unknown;
 }

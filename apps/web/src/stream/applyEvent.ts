@@ -9,6 +9,7 @@ import type {
   ApprovalEntry,
   ApprovalItem,
   AssistantItem,
+  ClarificationItem,
   PlanItem,
   ReportItem,
   ToolItem,
@@ -38,7 +39,23 @@ export function applyEvent(
         status: reopen(turn.status, "running"),
         model: event.model,
         startedAt: event.startedAt,
+        scope: event.scope ?? turn.scope,
       }));
+    case "clarification.requested":
+      return editTurn(turns, event.turnId, (turn) =>
+        upsertItem<ClarificationItem>(
+          turn,
+          itemKey.clarification(event.messageId),
+          () => ({
+            kind: "clarification",
+            key: itemKey.clarification(event.messageId),
+            messageId: event.messageId,
+            question: event.question,
+            choices: event.choices,
+          }),
+          (item) => item,
+        ),
+      );
     case "user.message":
       return editTurn(turns, event.turnId, (turn) => addUserMessage(turn, event));
     case "assistant.delta":

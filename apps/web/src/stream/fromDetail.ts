@@ -57,6 +57,14 @@ export function turnFromDetail(turn: TurnDetail): TurnView {
     items.splice(at, 0, { kind: "plan", key: itemKey.plan(turn.id), plan: stored });
   }
 
+  if (turn.clarification !== null && turn.clarification !== undefined) {
+    const c = turn.clarification;
+    // Right after the message that asked it.
+    const asked = items.findIndex((i) => i.kind === "assistant" && i.messageId === c.messageId);
+    const item = { kind: "clarification" as const, key: itemKey.clarification(c.messageId), ...c };
+    items.splice(asked < 0 ? items.length : asked + 1, 0, item);
+  }
+
   if (turn.report !== null) {
     items.push({
       kind: "report",
@@ -81,6 +89,7 @@ export function turnFromDetail(turn: TurnDetail): TurnView {
     cancelReason: null,
     partial: false,
     usage: turn.usage,
+    scope: turn.scope ?? null,
     items,
   };
 }

@@ -46,6 +46,8 @@ function shape(turns: readonly TurnView[]) {
           return [i.key, i.plan.plan?.steps.map((st) => [st.id, st.status]) ?? null];
         case "verification":
           return [i.key, i.result?.outcome ?? null, i.checks.map((c) => c.state), i.elapsedMs];
+        case "clarification":
+          return [i.key, i.question, i.choices.map((c) => c.reply)];
       }
     }),
   }));

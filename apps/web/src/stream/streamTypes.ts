@@ -1,5 +1,6 @@
 import type {
   ApprovalRequest,
+  ClarificationChoice,
   ConversationDetail,
   DiagnosisReport,
   ErrorCode,
@@ -11,6 +12,7 @@ import type {
   ToolClassification,
   ToolStatus,
   TurnPlan,
+  TurnScope,
   TurnStatus,
   VerificationCheck,
   VerificationResult,
@@ -96,8 +98,24 @@ export interface VerificationItem {
   result: VerificationResult | null;
 }
 
+/** The agent asked back: the question is its assistant message; these are the answers to pick. */
+export interface ClarificationItem {
+  kind: "clarification";
+  key: string;
+  messageId: string;
+  question: string;
+  choices: ClarificationChoice[];
+}
+
 export type TurnItem =
-  UserItem | AssistantItem | ToolItem | ApprovalItem | ReportItem | PlanItem | VerificationItem;
+  | UserItem
+  | AssistantItem
+  | ToolItem
+  | ApprovalItem
+  | ReportItem
+  | PlanItem
+  | VerificationItem
+  | ClarificationItem;
 
 export interface TurnView {
   id: string;
@@ -110,6 +128,8 @@ export interface TurnView {
   cancelReason: string | null;
   partial: boolean;
   usage: TokenUsage | null;
+  /** Where the turn looked (namespaces or all, the object in focus), once it was scoped. */
+  scope: TurnScope | null;
   items: TurnItem[];
 }
 

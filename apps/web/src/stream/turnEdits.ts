@@ -14,6 +14,7 @@ export function emptyTurn(id: string): TurnView {
     cancelReason: null,
     partial: false,
     usage: null,
+    scope: null,
     items: [],
   };
 }
@@ -82,4 +83,5 @@ export const itemKey = {
   /** One plan per turn (its versions replace each other). */
   plan: (turnId: string) => `plan:${turnId}`,
   verification: (verificationId: string) => `v:${verificationId}`,
+  clarification: (messageId: string) => `c:${messageId}`,
 };

@@ -137,6 +137,12 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
     case "verification.finished":
       // A plan or a verification changes how the turn investigated, not what a script checks (its tools, reports).
       break;
+    case "clarification.requested": {
+      // Read loosely: a script may run against an agent whose choices are plain strings.
+      const c = clarificationOf(event);
+      if (c !== undefined) rec.clarify.push(c);
+      break;
+    }
     default:
       recordNewer(rec, event);
   }

@@ -275,7 +275,8 @@ describe("checkExpectations", () => {
           source: "text",
           object: { kind: "Deployment", namespace: "payments", name: "payments-api" },
         },
-      } as AgentEvent,
+        // A looser shape than ours (namespace/object): the reader accepts it too.
+      } as unknown as AgentEvent,
       {
         type: "clarification.requested",
         turnId,

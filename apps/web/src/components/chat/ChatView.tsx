@@ -77,6 +77,11 @@ export function ChatView({ id }: { id: string }) {
         const text = userTextOf(turn);
         if (text !== null) client.sendMessage(id, text);
       },
+      reply: (text: string) => {
+        if (turnGoingOn(client.stream.getState().conversations[id])) return;
+        client.sendMessage(id, text);
+        focusComposer();
+      },
       retry: (clientMessageId) => client.retrySend(id, clientMessageId),
       discard: (clientMessageId) =>
         client.stream.dispatch({ type: "outbox.discard", conversationId: id, clientMessageId }),

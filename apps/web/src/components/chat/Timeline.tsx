@@ -27,6 +27,8 @@ function estimate(row: TimelineRow | undefined): number {
       return 220;
     case "verification":
       return 120;
+    case "clarification":
+      return 44;
   }
 }
 
@@ -93,7 +95,11 @@ export function Timeline({
         expanded={row.kind === "item" ? expanded[row.key] : undefined}
         expandedMap={row.kind === "item" && row.item.kind === "plan" ? expanded : undefined}
         deciding={row.kind === "item" && deciding[row.turnId] === true}
-        busy={row.kind === "item" && row.item.kind === "report" && busy}
+        busy={
+          row.kind === "item" &&
+          (row.item.kind === "report" || row.item.kind === "clarification") &&
+          busy
+        }
         actions={actions}
       />
     </div>

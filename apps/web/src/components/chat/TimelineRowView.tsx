@@ -8,6 +8,7 @@ import { ReportCard } from "../cards/ReportCard";
 import { VerificationCard } from "../cards/VerificationCard";
 import { ToolCard, toolOpenByDefault } from "../cards/ToolCard";
 import { AssistantMessage } from "./AssistantMessage";
+import { ClarificationChoices } from "./ClarificationChoices";
 import { TurnStatusRow } from "./TurnStatusRow";
 import { OutboxEntry, UserMessage } from "./UserMessage";
 
@@ -19,6 +20,8 @@ export interface RowActions {
   ask: (resource: AffectedResource) => void;
   run: (recommendation: Recommendation) => void;
   askAgain: (turn: TurnView) => void;
+  /** Sends a message as the user (a clarification's answer). */
+  reply: (text: string) => void;
   retry: (clientMessageId: string) => void;
   discard: (clientMessageId: string) => void;
 }
@@ -71,6 +74,8 @@ export const TimelineRowView = memo(function TimelineRowView({
           return <UserMessage item={item} />;
         case "assistant":
           return <AssistantMessage item={item} />;
+        case "clarification":
+          return <ClarificationChoices item={item} disabled={busy} onReply={actions.reply} />;
         case "tool":
           return (
             <ToolCard
