@@ -31,7 +31,13 @@ const CASES: [command: string, mode: Mode][] = [
   ["get pods -n shop -l app=checkout", "text"],
   ["get pods -A --field-selector=status.phase=Pending", "text"],
   ["get pods -n shop -o name", "text"],
-  ["get pods -A --sort-by=.metadata.name", "text"],
+  // Names repeat across namespaces (every StatefulSet's `postgres-0`), and kubectl's sort is not
+  // stable: the order of equal names is unspecified, so -A sorts by something unique.
+  ["get pods -n shop --sort-by=.metadata.name", "text"],
+  [
+    "get pods -A --sort-by=.metadata.uid -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid --no-headers",
+    "text",
+  ],
   ["get pods -A --no-headers", "text"],
   ["get pod/postgres-0 svc/checkout -n shop", "text"],
   ["get pod nosuch -n shop", "text"],
