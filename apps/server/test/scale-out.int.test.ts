@@ -292,7 +292,8 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
         f.type === "event" &&
         f.event.type === "tool.started" &&
         f.event.classification === "mutating",
-      30_000,
+      // Before the change runs, the verify baseline reads the namespace: several requests at 4 s each.
+      90_000,
     );
     slow.run.child.kill("SIGKILL");
     await slow.run.exited;
@@ -324,7 +325,7 @@ describe.skipIf(postgres?.skipped !== undefined)("scale-out: replicas on one Pos
       turnId,
     ]);
     expect(turns[0]?.status).toBe("interrupted");
-  }, 180_000);
+  }, 240_000);
 
   async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {
     const client = new pg.Client({ connectionString: database.databaseUrl });
