@@ -62,6 +62,34 @@ describe("readLogSignals", () => {
     });
   });
 
+  it.each([
+    ["dial tcp redis:6380: connect: connection refused", "redis", 6380],
+    ["Error: connect ECONNREFUSED 10.96.77.31:6380", "10.96.77.31", 6380],
+    [
+      'psycopg.OperationalError: connection failed: connection to server at "postgres" (10.96.130.44), port 5433 failed: Connection refused',
+      "postgres",
+      5433,
+    ],
+    [
+      'psycopg2.OperationalError: connection to server at "db.shop.svc", port 5433 failed: Connection refused',
+      "db.shop.svc",
+      5433,
+    ],
+    [
+      "redis.exceptions.ConnectionError: Error 111 connecting to cache:6380. Connection refused.",
+      "cache",
+      6380,
+    ],
+    [
+      "io.netty.channel.AbstractChannel$AnnotatedConnectException: Connection refused: kafka/10.96.3.4:9093",
+      "kafka",
+      9093,
+    ],
+    ["curl: (7) Failed to connect to api port 8081 after 2 ms: Connection refused", "api", 8081],
+  ])("reads the host and port of a refused connection: %s", (line, host, port) => {
+    expect(readLogSignals(line).connection).toEqual({ host, port, timeout: false, line });
+  });
+
   it("keeps the line that says what failed with a line of context, not the exit footer, and quiet logs stay quiet", () => {
     const s = readLogSignals(
       "booting\nloading 10 files\nerror: cannot open /data/x\nexiting with status 1\n",

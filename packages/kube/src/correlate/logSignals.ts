@@ -58,8 +58,22 @@ const CONNECTION = [
   /(?:connection to|connecting to|connect to) ([\w.-]+):(\d+)[^\n]*(?:timed out|timeout)/i,
   /timeout (?:expired|exceeded)[^\n]*?([\w.-]+):(\d+)/i,
 ];
-const REFUSED =
-  /dial tcp ([\d.]+|[\w.-]+):(\d+): connect: connection refused|connect ECONNREFUSED ([\d.]+):(\d+)/i;
+/**
+ * A refused connection, as each runtime words it; the first group is the host
+ * (a name when the line has one, else the IP), the second the port:
+ * Go (`dial tcp h:p: connect: connection refused`), Node (`connect ECONNREFUSED ip:p`),
+ * libpq/psycopg (`connection to server at "h" (ip), port p failed: Connection refused`),
+ * redis-py (`Error 111 connecting to h:p. Connection refused.`), Java/Netty
+ * (`Connection refused: h/ip:p`), curl (`Failed to connect to h port p … Connection refused`).
+ */
+const REFUSED = [
+  /dial tcp ([\d.]+|[\w.-]+):(\d+): connect: connection refused/i,
+  /connect ECONNREFUSED ([\d.]+|[\w.-]+):(\d+)/i,
+  /connection to server at "([^"]+)"(?: \([\d.a-f:]+\))?, port (\d+) failed: Connection refused/i,
+  /Error 111 connecting to ([\w.-]+):(\d+)\. Connection refused/i,
+  /Connection refused(?: \(Connection refused\))?: ([\w.-]+)(?:\/[\d.]+)?:(\d+)/i,
+  /Failed to connect to ([\w.-]+) port (\d+)[^\n]*Connection refused/i,
+];
 
 const MEMORY =
   /out of memory|OutOfMemoryError|heap out of memory|JavaScript heap|MemoryError|Cannot allocate memory|memory limit/i;
@@ -111,14 +125,13 @@ export function readLogSignals(log: string): LogSignals {
           break;
         }
       }
-      const refused = out.connection === undefined ? REFUSED.exec(line) : null;
-      if (refused !== null)
-        out.connection = {
-          host: refused[1] ?? refused[3],
-          port: Number(refused[2] ?? refused[4]),
-          timeout: false,
-          line,
-        };
+      if (out.connection === undefined)
+        for (const re of REFUSED) {
+          const m = re.exec(line);
+          if (m === null) continue;
+          out.connection = { host: m[1], port: Number(m[2]), timeout: false, line };
+          break;
+        }
     }
     if (out.memory === undefined && MEMORY.test(line)) out.memory = { line };
   }

@@ -8,11 +8,13 @@ import { blockedDraft } from "./blockedCause";
 import { dnsBlockedDraft } from "./dnsBlockedCause";
 import { dnsDraft } from "./dnsCause";
 import { forbiddenDraft } from "./forbiddenCause";
+import { wrongPortDraft } from "./wrongPort";
 
 /**
  * Turns what a log says into a cause that lives outside the container: a 403
  * from the API (RBAC), a name that does not resolve (DNS — or a NetworkPolicy
- * that drops the DNS queries), a connection a NetworkPolicy drops. Undefined when the log points at none of those.
+ * that drops the DNS queries), a connection a NetworkPolicy drops, a connection
+ * refused on a port the Service does not serve. Undefined when the log points at none of those.
  */
 export function logCause(
   ctx: CorrelationContext,
@@ -36,6 +38,9 @@ export function logCause(
       dnsDraft(ctx, pod, problem, w, container, signals, logEvidence)
     );
   if (signals.connection !== undefined)
-    return blockedDraft(ctx, pod, problem, w, signals, logEvidence);
+    return (
+      blockedDraft(ctx, pod, problem, w, signals, logEvidence) ??
+      wrongPortDraft(ctx, pod, problem, w, container, signals, logEvidence)
+    );
   return undefined;
 }
