@@ -18,7 +18,9 @@ const NS = "quotes";
 type Container = { name: string; env?: { name: string; value?: string }[] };
 function containersOf(o: EditableObject): Container[] {
   const spec = (
-    o as { spec: { template?: { spec: { containers: Container[] } }; containers?: Container[] } }
+    o as unknown as {
+      spec: { template?: { spec: { containers: Container[] } }; containers?: Container[] };
+    }
   ).spec;
   return spec.template?.spec.containers ?? spec.containers ?? [];
 }
