@@ -115,7 +115,28 @@ describeInChromium("chat", () => {
     );
     expect(await report.getByTestId("resource-chip").count()).toBeGreaterThan(0);
     await alignTop(report);
+    // Issue #15 (1): the answer is said once, the fix sits under the root cause, evidence is folded.
+    const lead = page.locator('[data-testid="assistant-message"][data-lead="true"]');
+    expect(await lead.count()).toBe(1);
+    expect((await lead.locator(".md").textContent())?.length ?? 999).toBeLessThanOrEqual(220);
+    expect(await lead.textContent()).not.toContain("Fixes, safest first");
+    const rootCause = await report.getByTestId("report-root-cause").boundingBox();
+    const firstFix = await report.getByTestId("recommendation").first().boundingBox();
+    expect(rootCause !== null && firstFix !== null).toBe(true);
+    expect((firstFix?.y ?? 1e9) - ((rootCause?.y ?? 0) + (rootCause?.height ?? 0))).toBeLessThan(
+      80,
+    );
+    const evidence = report.getByTestId("report-evidence");
+    expect(await evidence.getAttribute("open")).toBeNull();
+    expect(await report.getByTestId("evidence-item").first().isVisible()).toBe(false);
+    const lines = await report.getByTestId("evidence-command").allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines).size).toBe(lines.length);
     await screenshot(page, "report-card");
+    await lead.getByTestId("full-answer-toggle").click();
+    expect(await lead.textContent()).toContain("Fixes, safest first");
+    await evidence.locator("summary").click();
+    expect(await report.getByTestId("evidence-item").first().isVisible()).toBe(true);
 
     // Open the first tool card and show its output, as a user would.
     await page.getByTestId("timeline").evaluate((el) => (el.scrollTop = 0));

@@ -19,6 +19,11 @@ export type TimelineRow =
       item: TurnItem;
       /** For a plan: the turn's tool calls, which the plan card nests under its steps. */
       tools?: ToolItem[];
+      /**
+       * For the answer just before a report: the card says it all, so the
+       * message shows only its lead (the full text one click away).
+       */
+      lead?: boolean;
     }
   | { kind: "turn"; key: string; turn: TurnView }
   | { kind: "outbox"; key: string; message: OutboxMessage };
@@ -35,6 +40,7 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
     // In a planned turn every tool call is a step's: the plan card shows them.
     const planned = turn.items.some((i) => i.kind === "plan");
     const tools = planned ? turn.items.filter((i): i is ToolItem => i.kind === "tool") : [];
+    const lead = leadKey(turn);
     for (const item of turn.items) {
       // A message that only carried tool calls has no text to show.
       if (item.kind === "assistant" && item.text.trim() === "" && !item.streaming) continue;
@@ -45,6 +51,7 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
         turnId: turn.id,
         item,
         ...(item.kind === "plan" ? { tools } : {}),
+        ...(item.key === lead ? { lead: true } : {}),
       });
     }
     rows.push({ kind: "turn", key: `turn:${turn.id}`, turn });
@@ -57,3 +64,13 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
 }
 
 const EMPTY: TimelineRow[] = [];
+
+/** The key of the last finished answer before a turn's report, if the turn has one. */
+function leadKey(turn: TurnView): string | null {
+  const at = turn.items.findIndex((i) => i.kind === "report");
+  for (let i = at - 1; i >= 0; i--) {
+    const item = turn.items[i];
+    if (item?.kind === "assistant" && !item.streaming && item.text.trim() !== "") return item.key;
+  }
+  return null;
+}

@@ -1,5 +1,4 @@
 import {
-  evidenceCommandLine,
   kubectlLine,
   reportMarkdown,
   type AffectedResource,
@@ -10,6 +9,7 @@ import { memo } from "react";
 import { reportExportUrl } from "../../api/endpoints";
 import { resourceLabel } from "../../lib/format";
 import { findPlaceholder } from "../../lib/commandLine";
+import { evidenceList } from "../../lib/evidenceList";
 import type { ReportItem } from "../../stream/streamTypes";
 import { RiskBadge, SeverityBadge } from "../common/badges";
 import { CopyButton } from "../common/CopyButton";
@@ -102,7 +102,10 @@ export const ReportCard = memo(function ReportCard({
   );
 });
 
-/** One cause: root cause, affected objects, evidence, fixes (a whole report, or one of its causes). */
+/**
+ * One cause (a whole report, or one of its causes): the root cause, the fixes
+ * right under it, what is affected, then the evidence, folded and without repeats.
+ */
 function CauseBody({
   cause,
   onAsk,
@@ -114,6 +117,7 @@ function CauseBody({
   onRun: (recommendation: Recommendation) => void;
   busy: boolean;
 }) {
+  const evidence = evidenceList(cause.evidence);
   return (
     <>
       <div className="section-label">Root cause</div>
@@ -121,54 +125,9 @@ function CauseBody({
         {cause.rootCause}
       </div>
 
-      {cause.affectedResources.length > 0 && (
-        <>
-          <div className="section-label">Affected resources</div>
-          <div className="chips">
-            {cause.affectedResources.map((r, i) => (
-              <button
-                type="button"
-                key={`${resourceLabel(r)}-${i}`}
-                className={`chip ${i === 0 ? "root" : ""}`}
-                title={`Ask about ${resourceLabel(r)}`}
-                data-testid="resource-chip"
-                onClick={() => onAsk(r)}
-              >
-                {resourceLabel(r)}
-                {r.status !== undefined && <span className="chip-status">{r.status}</span>}
-              </button>
-            ))}
-          </div>
-        </>
-      )}
-
-      {cause.evidence.length > 0 && (
-        <>
-          <div className="section-label">Evidence</div>
-          <div className="evidence">
-            {cause.evidence.map((e, i) => {
-              const line = evidenceCommandLine(e);
-              return (
-                <div className="evidence-item" key={i}>
-                  <div className="evidence-src">
-                    <span className="badge">{e.source}</span>
-                    {line !== null && (
-                      <code title={line} data-testid="evidence-command">
-                        {line}
-                      </code>
-                    )}
-                  </div>
-                  <pre>{e.excerpt}</pre>
-                </div>
-              );
-            })}
-          </div>
-        </>
-      )}
-
       {cause.recommendations.length > 0 && (
         <>
-          <div className="section-label">Recommendations</div>
+          <div className="section-label">Fixes, safest first</div>
           <ol className="recs">
             {cause.recommendations.map((r, i) => (
               <li className="rec" key={i} data-testid="recommendation">
@@ -191,6 +150,49 @@ function CauseBody({
             ))}
           </ol>
         </>
+      )}
+      {cause.affectedResources.length > 0 && (
+        <>
+          <div className="section-label">Affected resources</div>
+          <div className="chips">
+            {cause.affectedResources.map((r, i) => (
+              <button
+                type="button"
+                key={`${resourceLabel(r)}-${i}`}
+                className={`chip ${i === 0 ? "root" : ""}`}
+                title={`Ask about ${resourceLabel(r)}`}
+                data-testid="resource-chip"
+                onClick={() => onAsk(r)}
+              >
+                {resourceLabel(r)}
+                {r.status !== undefined && <span className="chip-status">{r.status}</span>}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+
+      {evidence.length > 0 && (
+        <details className="report-evidence" data-testid="report-evidence">
+          <summary className="section-label">
+            Evidence <span className="count">({evidence.length})</span>
+          </summary>
+          <div className="evidence">
+            {evidence.map((e, i) => (
+              <div className="evidence-item" key={i} data-testid="evidence-item">
+                <div className="evidence-src">
+                  <span className="badge">{e.source}</span>
+                  {e.line !== null && (
+                    <code title={e.line} data-testid="evidence-command">
+                      {e.line}
+                    </code>
+                  )}
+                </div>
+                <pre>{e.excerpt}</pre>
+              </div>
+            ))}
+          </div>
+        </details>
       )}
     </>
   );

@@ -73,7 +73,14 @@ export const TimelineRowView = memo(function TimelineRowView({
         case "user":
           return <UserMessage item={item} />;
         case "assistant":
-          return <AssistantMessage item={item} />;
+          return (
+            <AssistantMessage
+              item={item}
+              lead={row.lead === true}
+              open={expanded === true}
+              onToggle={actions.toggle}
+            />
+          );
         case "clarification":
           return <ClarificationChoices item={item} disabled={busy} onReply={actions.reply} />;
         case "tool":
