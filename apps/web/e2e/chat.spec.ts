@@ -58,7 +58,11 @@ describeInChromium("chat", () => {
     );
     // theme.js (no inline script any more) ran before the first paint.
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
-    expect(await page.getByTestId("model-badge").textContent()).toContain("offline diagnostician");
+    // Issue #15 (6): the badge says what answers, not "offline" (read as "you are offline").
+    expect(await page.getByTestId("model-badge").textContent()).toBe("No LLM · playbook");
+    expect(await page.getByTestId("approval-policy").textContent()).toBe(
+      "Changes run only after you approve them",
+    );
     expect(await page.getByTestId("empty-state").isVisible()).toBe(true);
 
     // Record how the assistant's text grows, straight from the DOM.
@@ -269,8 +273,10 @@ describeInChromium("chat", () => {
     // The model badge keeps a word on a phone, and says it all to a tooltip and a screen reader.
     const badge = mobile.page.getByTestId("model-badge");
     expect(await badge.locator(".model-name").isVisible()).toBe(true);
-    expect(await badge.textContent()).toContain("offline diagnostician");
-    expect(await badge.getAttribute("title")).toContain("offline diagnostician");
+    // " · playbook" is there for screen readers only: it takes no room on a phone.
+    expect((await badge.locator(".model-rest").boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(await badge.textContent()).toBe("No LLM · playbook");
+    expect(await badge.getAttribute("title")).toContain("No LLM is configured");
     await screenshot(mobile.page, "mobile-375");
     await mobile.context.close();
 

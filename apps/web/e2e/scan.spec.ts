@@ -31,6 +31,10 @@ describeInChromium("scan view", () => {
     expect([...groups].sort((x, y) => order.indexOf(x) - order.indexOf(y))).toEqual(groups);
     const names = await page.locator('[data-testid="finding"] .finding-name').allTextContents();
     expect(names.some((n) => n.startsWith("shop/checkout"))).toBe(true);
+    // Issue #15 (6): the scan says "confidence", as the report does.
+    const meta = await page.getByTestId("candidate").first().textContent();
+    expect(meta).toMatch(/confidence \d+%/);
+    expect(meta).not.toMatch(/score/);
     await screenshot(page, "scan-view");
 
     const finding = page.getByTestId("finding").filter({ hasText: "shop/checkout" }).first();

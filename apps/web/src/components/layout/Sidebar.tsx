@@ -129,9 +129,11 @@ export function Sidebar() {
               <div>
                 Signed in as <strong>{session.data.user}</strong>
               </div>
-              {/* A policy name is one word to read whole: never broken at its hyphen. */}
-              <div title="What needs your approval before it runs">
-                Approval policy: <span className="nowrap">{session.data.approvalPolicy}</span>
+              <div
+                title={`Approval policy: ${session.data.approvalPolicy}`}
+                data-testid="approval-policy"
+              >
+                {POLICY_TEXT[session.data.approvalPolicy]}
               </div>
             </>
           ) : (
@@ -142,3 +144,10 @@ export function Sidebar() {
     </>
   );
 }
+
+/** The approval policy in words (its config name stays in the tooltip). */
+const POLICY_TEXT: Record<"read-only" | "approve-mutations" | "suggest-only", string> = {
+  "read-only": "Read-only: nothing is changed",
+  "approve-mutations": "Changes run only after you approve them",
+  "suggest-only": "Changes are suggested, never run",
+};

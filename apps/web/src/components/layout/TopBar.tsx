@@ -35,19 +35,20 @@ export function TopBar() {
       <ScopePicker />
       {model !== undefined && (
         <span
-          className={`badge ${model.offline ? "badge-warn" : "badge-accent"}`}
+          className={`badge ${model.offline ? "" : "badge-accent"}`}
           data-testid="model-badge"
           title={
             model.offline
-              ? "No LLM key is set: the deterministic offline diagnostician answers"
+              ? "No LLM is configured: a built-in playbook (the offline diagnostician) investigates"
               : `Model: ${model.name}`
           }
         >
           <Icon name="cross" className="icon" />
           {model.offline ? (
-            // Narrow screens show "offline"; the rest stays readable to screen readers.
+            // What answers, not the network: "offline" next to the connection dot read as
+            // "you are offline". Narrow screens show "No LLM"; the rest stays for screen readers.
             <span className="model-name">
-              offline<span className="model-rest"> diagnostician</span>
+              No LLM<span className="model-rest"> · playbook</span>
             </span>
           ) : (
             <span className="model-name">{model.name}</span>

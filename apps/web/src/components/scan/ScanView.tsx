@@ -204,7 +204,7 @@ function CandidateCard({
         <SeverityBadge severity={candidate.severity} />
         <span className="badge">{candidate.category}</span>
         <code>{resourceLabel(candidate.primary)}</code>
-        <span className="muted small">score {Math.round(candidate.score * 100)}%</span>
+        <span className="muted small">confidence {Math.round(candidate.score * 100)}%</span>
         <button
           type="button"
           className="btn btn-sm"

@@ -1,3 +1,4 @@
+import { CLUSTER_SCOPED } from "./cluster-findings";
 import type { VerificationNote } from "../../verify/verify-plan";
 import type { RootCauseCandidate } from "@kubemedic/protocol";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
@@ -123,9 +124,14 @@ export function diagnosisAnswer(
     const pods = podHealth(view.steps);
     const where = view.intent.namespace ? d.inNamespace(view.intent.namespace) : "";
     if (items.length === 0 || (pods !== undefined && pods.unhealthy.length === 0)) {
+      const cluster = items.filter((i) => CLUSTER_SCOPED.has(i.kind));
+      const minor = items.filter((i) => !CLUSTER_SCOPED.has(i.kind));
       return [
         d.noProblems(where, pods?.total),
-        ...(items.length === 0 ? [] : ["", d.minorFindings, ...items.slice(0, 8).map(finding)]),
+        ...(cluster.length === 0
+          ? []
+          : ["", d.clusterFindings, ...cluster.slice(0, 8).map(finding)]),
+        ...(minor.length === 0 ? [] : ["", d.minorFindings, ...minor.slice(0, 8).map(finding)]),
       ].join("\n");
     }
     return [

@@ -1,3 +1,4 @@
+import { CLUSTER_SCOPED } from "./cluster-findings";
 import type {
   AffectedResource,
   DiagnosisReport,
@@ -64,14 +65,16 @@ export function offlineReport(view: TurnView): DiagnosisReport {
         : view.intent.namespace !== undefined
           ? [{ kind: "Namespace", name: view.intent.namespace, status: "healthy" }]
           : [];
-    const minor = findings.map(
-      (f) => `${f.kind} ${f.name}: ${f.error.map((e) => e.Text).join("; ")}`,
-    );
+    const line = (f: (typeof findings)[number]) =>
+      `${f.kind} ${f.name}: ${f.error.map((e) => e.Text).join("; ")}`;
+    // A Node's finding (NotReady, pressure) is no namespace's hygiene: never "minor".
+    const minor = findings.filter((f) => !CLUSTER_SCOPED.has(f.kind)).map(line);
+    const cluster = findings.filter((f) => CLUSTER_SCOPED.has(f.kind)).map(line);
     return {
       summary: t.noProblemsSummary(scope),
       category: "Healthy",
       severity: "info",
-      rootCause: t.healthyRootCause(scope, pods?.total, minor).slice(0, 4_000),
+      rootCause: t.healthyRootCause(scope, pods?.total, minor, cluster).slice(0, 4_000),
       confidence: findings.length === 0 ? 0.85 : 0.7,
       affectedResources: affected,
       evidence: [

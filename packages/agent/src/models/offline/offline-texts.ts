@@ -79,6 +79,8 @@ export interface OfflineTexts {
     inNamespace(namespace: string): string;
     noProblems(where: string, pods: number | undefined): string;
     minorFindings: string;
+    /** Findings on cluster-scoped objects (a NotReady Node): never called minor. */
+    clusterFindings: string;
     noClearRootCause: string;
     podsNotRunning(pods: string[]): string;
     rootCause(category: string, severity: string, rootCause: string): string;
@@ -104,7 +106,12 @@ export interface OfflineTexts {
     theCluster: string;
     theNamespace(namespace: string): string;
     noProblemsSummary(scope: string): string;
-    healthyRootCause(scope: string, pods: number | undefined, minor: string[]): string;
+    healthyRootCause(
+      scope: string,
+      pods: number | undefined,
+      minor: string[],
+      cluster: string[],
+    ): string;
     noRootCauseExcerpt(status: string, problems: number): string;
     commandsOnlySummary(ranSomething: boolean): string;
     commandsOnlyRootCause(ran: string): string;
@@ -230,6 +237,7 @@ const EN: OfflineTexts = {
     noProblems: (where, pods) =>
       `I found no problems${where}: nothing correlates to a root cause${pods === undefined ? "" : `, and all ${pods} pods are running or completed`}.`,
     minorFindings: "Minor findings, not problems:",
+    clusterFindings: "Cluster-wide findings, worth a look (outside this scope's pods):",
     noClearRootCause: "The analyzers report problems, but none correlates to a clear root cause:",
     podsNotRunning: (pods) => `Pods not running: ${pods.join(", ")}`,
     rootCause: (category, severity, rootCause) =>
@@ -264,9 +272,12 @@ const EN: OfflineTexts = {
     theCluster: "the cluster",
     theNamespace: (namespace) => `namespace ${namespace}`,
     noProblemsSummary: (scope) => `No problems found in ${scope}.`,
-    healthyRootCause: (scope, pods, minor) =>
+    healthyRootCause: (scope, pods, minor, cluster) =>
       `Nothing is wrong in ${scope}: nothing correlates to a root cause.` +
       (pods === undefined ? "" : ` All ${pods} pods are running or completed.`) +
+      (cluster.length === 0
+        ? ""
+        : ` Cluster-wide findings, worth a look: ${cluster.join(" · ")}.`) +
       (minor.length === 0 ? "" : ` Minor findings, not problems: ${minor.join(" · ")}`),
     noRootCauseExcerpt: (status, problems) =>
       `${status}: ${problems} finding${problems === 1 ? "" : "s"}, no root-cause candidate`,
@@ -407,6 +418,7 @@ const ZH: OfflineTexts = {
     noProblems: (where, pods) =>
       `${where === "" ? "" : `在${sp(where)}`}没有发现问题：没有任何发现能关联到根因${pods === undefined ? "" : `，全部 ${pods} 个 pod 都在运行或已完成`}。`,
     minorFindings: "次要发现（不是问题）：",
+    clusterFindings: "集群范围的发现，值得一看（不在此范围的 pod 中）：",
     noClearRootCause: "分析器报告了问题，但没有一个能关联到明确的根因：",
     podsNotRunning: (pods) => `未在运行的 pod：${pods.join("、")}`,
     rootCause: (category, severity, rootCause) =>
@@ -439,9 +451,10 @@ const ZH: OfflineTexts = {
     theCluster: "集群",
     theNamespace: (namespace) => `命名空间 ${namespace}`,
     noProblemsSummary: (scope) => `在${sp(scope)}中没有发现问题。`,
-    healthyRootCause: (scope, pods, minor) =>
+    healthyRootCause: (scope, pods, minor, cluster) =>
       `${sp(scope)}中一切正常：没有任何发现能关联到根因。` +
       (pods === undefined ? "" : `全部 ${pods} 个 pod 都在运行或已完成。`) +
+      (cluster.length === 0 ? "" : `集群范围的发现，值得一看：${cluster.map(code).join(" · ")}。`) +
       (minor.length === 0 ? "" : `次要发现（不是问题）：${minor.map(code).join(" · ")}`),
     noRootCauseExcerpt: (status, problems) => `${status}: ${problems} 项发现，没有根因候选`,
     commandsOnlySummary: (ran) =>

@@ -317,4 +317,58 @@ describe("the offline playbook", () => {
       affectedResources: [{ kind: "Namespace", name: "shop" }],
     });
   });
+
+  it("never calls a NotReady node a minor finding (regression: issue #15)", () => {
+    const node: AnalysisOutput = {
+      ...analysis,
+      problems: 2,
+      results: [
+        {
+          kind: "Node",
+          name: "worker-2",
+          error: [{ Text: "Node worker-2 is NotReady", KubernetesDoc: "", Sensitive: [] }],
+          details: "",
+          parentObject: "",
+        },
+        {
+          kind: "ConfigMap",
+          name: "shop/old-flags",
+          error: [{ Text: "ConfigMap is not used by any pod", KubernetesDoc: "", Sensitive: [] }],
+          details: "",
+          parentObject: "",
+        },
+      ],
+    };
+    const pods = {
+      kind: "table",
+      tables: [{ columns: ["NAME", "READY", "STATUS"], rows: [["cart-1", "1/1", "Running"]] }],
+    };
+    const view = viewTurn(
+      conversation("is anything wrong in the shop namespace?", [
+        [
+          { ...analyzeStep, artifact: art("k8sgpt", "analyze", { analysis: node }) },
+          {
+            name: "kubectl",
+            args: { command: "get pods -n shop" },
+            content: "",
+            artifact: art("kubectl", "get pods -n shop", pods),
+          },
+        ],
+        [
+          {
+            name: "k8sgpt",
+            args: { namespace: "shop", correlate: true },
+            content: "",
+            artifact: art("k8sgpt", "analyze --correlate", { analysis: node, candidates: [] }),
+          },
+        ],
+      ]),
+    )!;
+    const { rootCause } = offlineReport(view);
+    expect(rootCause).toMatch(
+      /Cluster-wide findings, worth a look: Node worker-2: Node worker-2 is NotReady/,
+    );
+    expect(rootCause).toMatch(/Minor findings, not problems: ConfigMap shop\/old-flags/);
+    expect(rootCause.indexOf("NotReady")).toBeLessThan(rootCause.indexOf("Minor findings"));
+  });
 });
