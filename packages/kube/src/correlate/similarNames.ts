@@ -32,3 +32,25 @@ export function editDistance(a: string, b: string): number {
   }
   return prev[b.length] ?? 0;
 }
+
+/** A key's words without case or separators: `DB_PASSWORD`, `db-password`, `dbPassword` → `dbpassword`. */
+function keyWords(key: string): string {
+  return key.toLowerCase().replace(/[-_.]/g, "");
+}
+
+/**
+ * Keys of a ConfigMap or Secret close to `key`, closest first (at most three):
+ * the same words in another case or with other separators first (`DB_PASSWORD`
+ * for `db-password`), then similarNames on the keys as written, then on their
+ * words (`DB_PASSWORD` → `password`: one contains the other).
+ */
+export function similarKeys(key: string, keys: readonly string[]): string[] {
+  const words = keyWords(key);
+  const same = keys.filter((k) => k !== key && keyWords(k) === words);
+  if (same.length > 0) return same.slice(0, 3);
+  const direct = similarNames(key, keys);
+  if (direct.length > 0) return direct;
+  const byWords = new Map<string, string>();
+  for (const k of keys) if (!byWords.has(keyWords(k))) byWords.set(keyWords(k), k);
+  return similarNames(words, [...byWords.keys()]).map((w) => byWords.get(w) ?? w);
+}

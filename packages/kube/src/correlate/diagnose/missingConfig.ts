@@ -9,7 +9,7 @@ import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
 import { referencePatch, revisionWithout } from "./configReferenceFix";
 import { restartCommand } from "./templateFix";
-import { similarNames } from "../similarNames";
+import { similarKeys, similarNames } from "../similarNames";
 
 /**
  * CreateContainerConfigError, or a volume that cannot mount: which ConfigMap
@@ -154,7 +154,7 @@ function completeFixes(
     ];
   }
   if (key === undefined) return [];
-  const near = similarNames(key, Object.keys(data))[0];
+  const near = similarKeys(key, Object.keys(data))[0];
   if (near === undefined) return [];
   if (kind === "ConfigMap")
     return [

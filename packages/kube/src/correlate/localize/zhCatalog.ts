@@ -139,10 +139,10 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
   {
     id: "config.missingKey",
     en: re(
-      `Container ${N} of ${W} references ConfigMap ${N} key ${N}, but ConfigMap ${N} has no key ${N} \\(it has: (.*?)\\), so the kubelet cannot create the container\\.`,
+      `Container ${N} of ${W} references (Secret|ConfigMap) ${N} key ${N}, but (?:Secret|ConfigMap) ${N} has no key ${N} \\(it has: (.*?)\\), so the kubelet cannot create the container\\.`,
     ),
-    zh: (c, w, _cm, key, full, _k, has) =>
-      `${w} 的容器 ${c} 引用了 ConfigMap ${full} 的键 ${key}，但 ConfigMap ${full} 中没有键 ${key}（现有的键：${has}），因此 kubelet 无法创建该容器。`,
+    zh: (c, w, kind, _cm, key, full, _k, has) =>
+      `${w} 的容器 ${c} 引用了 ${kind} ${full} 的键 ${key}，但 ${kind} ${full} 中没有键 ${key}（现有的键：${has}），因此 kubelet 无法创建该容器。`,
   },
   {
     id: "config.missingObject",
@@ -363,8 +363,9 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: "summary.missingKey",
-    en: re(`${W} cannot start: ConfigMap ${N} has no key ${N} \\(it has: (.*?)\\)\\.`),
-    zh: (w, cm, key, has) => `${w} 无法启动：ConfigMap ${cm} 中没有键 ${key}（现有的键：${has}）。`,
+    en: re(`${W} cannot start: (Secret|ConfigMap) ${N} has no key ${N} \\(it has: (.*?)\\)\\.`),
+    zh: (w, kind, cm, key, has) =>
+      `${w} 无法启动：${kind} ${cm} 中没有键 ${key}（现有的键：${has}）。`,
   },
   {
     id: "summary.cannotStart",
@@ -604,6 +605,22 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
     zh: (key, cm, value) => `将 ConfigMap ${cm} 中的 ${key} 设为 "${value}"`,
   },
   {
+    id: "fix.readSecretKey",
+    en: re(`^Read key ${N} of Secret ${N} instead of ${N}$`),
+    zh: (near, secret, key) => `改为读取 Secret ${secret} 的键 ${near}（而不是 ${key}）`,
+  },
+  {
+    id: "fix.setEnvValue",
+    en: re(`^Set ${N} to "([^"]*)"$`),
+    zh: (name, value) => `将 ${name} 设为 "${value}"`,
+  },
+  {
+    id: "summary.wrongPort",
+    en: re(`^${W} connects to port (\\d+) of Service ${N}, which serves ([\\d, ]+)\\.$`),
+    zh: (w, port, svc, ports) =>
+      `${w} 连接 Service ${svc} 的端口 ${port}，但该 Service 提供的端口是 ${ports}。`,
+  },
+  {
     id: "fix.restartForValue",
     en: re(`^Restart ${N} so it reads the new value$`),
     zh: (w) => `重启 ${w}，使其读取新值`,
@@ -615,8 +632,8 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: "fix.addKey",
-    en: re(`^Add key ${N} to ConfigMap ${N}$`),
-    zh: (k, cm) => `向 ConfigMap ${cm} 添加键 ${k}`,
+    en: re(`^Add key ${N} to (ConfigMap|Secret) ${N}$`),
+    zh: (k, kind, cm) => `向 ${kind} ${cm} 添加键 ${k}`,
   },
   {
     id: "fix.addKey.why",
