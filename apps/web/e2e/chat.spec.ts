@@ -210,6 +210,27 @@ describeInChromium("chat", () => {
     await context.close();
   });
 
+  it("scrolls to a message sent while scrolled up, and follows the answer (issue #15)", async () => {
+    const { context, page } = await openApp(browser, server);
+    await page
+      .locator('[data-testid="conversation-item"]')
+      .filter({ hasText: "why is checkout failing in shop?" })
+      .locator("a")
+      .click();
+    await page.getByTestId("report-card").waitFor();
+    const timeline = page.getByTestId("timeline");
+    await timeline.evaluate((el) => (el.scrollTop = 0));
+    await page.getByTestId("jump-to-latest").waitFor();
+    await ask(page, "what about the cart service in shop?");
+    await waitTurn(page);
+    await page.waitForTimeout(300);
+    const gap = await timeline.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(gap, "the view followed the answer to its end").toBeLessThan(64);
+    expect(await page.getByTestId("jump-to-latest").count()).toBe(0);
+    expect(await page.getByTestId("turn-status").last().isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("sends with Enter, adds a line with Shift+Enter, and keeps a draft per conversation", async () => {
     const { context, page } = await openApp(browser, server);
     const box = page.getByTestId("composer");

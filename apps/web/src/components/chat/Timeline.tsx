@@ -73,6 +73,17 @@ export function Timeline({
     useFlushSync: false,
   });
 
+  // The user sent a message (a new outbox row or echo): show it and follow the answer,
+  // even if they had scrolled up to read (issue #15: it only showed "Jump to latest").
+  const mine = lastOwnKey(rows);
+  const seenMine = useRef(mine);
+  useLayoutEffect(() => {
+    if (seenMine.current === mine) return;
+    seenMine.current = mine;
+    stuck.current = true;
+    setShowJump(false);
+  }, [mine]);
+
   // After every render (new rows, measured heights): stay at the bottom if we were there.
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -173,4 +184,14 @@ export function Timeline({
       )}
     </div>
   );
+}
+
+/** The key of the last row the user sent (queued or echoed), or null. */
+function lastOwnKey(rows: readonly TimelineRow[]): string | null {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
+    if (row?.kind === "outbox" || (row?.kind === "item" && row.item.kind === "user"))
+      return row.key;
+  }
+  return null;
 }
