@@ -278,6 +278,27 @@ describeInChromium("chat", () => {
   });
 
   it("looks right at 375 px and in the dark theme", async () => {
+    // Issue #15 (5): on a short phone screen the start screen scrolls, from its logo down.
+    const home = await openApp(browser, server, { width: 375, height: 667 });
+    const empty = home.page.getByTestId("empty-state");
+    await empty.evaluate((el) => (el.scrollTop = 0));
+    const top = await empty.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const mark = el.querySelector(".brand-mark")?.getBoundingClientRect();
+      const h1 = el.querySelector("h1")?.getBoundingClientRect();
+      return {
+        box: box.top,
+        mark: mark?.top ?? -1,
+        h1: h1?.top ?? -1,
+        scrolls: el.scrollHeight > el.clientHeight,
+      };
+    });
+    expect(top.scrolls).toBe(true);
+    expect(top.mark).toBeGreaterThanOrEqual(top.box);
+    expect(top.h1).toBeGreaterThan(top.mark);
+    await screenshot(home.page, "mobile-375-start");
+    await home.context.close();
+
     const mobile = await openApp(browser, server, { width: 375, height: 780 });
     await mobile.page.getByRole("button", { name: "Conversations" }).click();
     await mobile.page

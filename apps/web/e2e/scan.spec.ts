@@ -46,4 +46,19 @@ describeInChromium("scan view", () => {
     await page.getByTestId("report-card").waitFor();
     await context.close();
   });
+
+  it("fits a 375 px screen: no card is clipped (issue #15)", async () => {
+    const { context, page } = await openApp(browser, server, { width: 375, height: 780 });
+    await page.goto(`${server.url}/scan`);
+    await page.getByTestId("finding").first().waitFor({ timeout: 60_000 });
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="candidate"], [data-testid="finding"]')].map(
+        (el) => Math.round(el.getBoundingClientRect().right - window.innerWidth),
+      ),
+    );
+    expect(overflow.length).toBeGreaterThan(0);
+    expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
+    await screenshot(page, "scan-375");
+    await context.close();
+  });
 });
