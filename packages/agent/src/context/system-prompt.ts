@@ -25,6 +25,14 @@ export function systemPrompt(p: {
   maxIterations: number;
   /** The user's language: prose answers are written in it. @default "en" */
   language?: Language;
+  /** The turn's start (ISO): "since an hour ago" needs it. */
+  now?: string;
+  /** The conversation context (conversation/context.ts renderContext), bounded lines. */
+  context?: string[];
+  /** What the user's message means with the conversation behind it, when it differs. */
+  means?: string;
+  /** The follow-up the message is, resolved against the conversation. */
+  followUp?: string;
 }): string {
   const lines = [
     "You are kubemedic, a Kubernetes troubleshooting assistant. You investigate the user's cluster with tools and explain what is wrong, with evidence.",
@@ -41,6 +49,8 @@ export function systemPrompt(p: {
           "- The user writes Simplified Chinese: answer in Simplified Chinese (prose, the report's summary, root cause and fix titles and rationales). Keep kubectl commands, object names, field values, categories and quoted tool output exactly as they are.",
         ]
       : []),
+    '- A short follow-up ("fix it", "check again", "and in payments?") refers to the conversation below; if it is unclear what it refers to, ask one short question instead of guessing.',
+    ...(p.now === undefined ? [] : [`- Now: ${p.now}.`]),
     "",
     "Cluster:",
   ];
@@ -59,5 +69,9 @@ export function systemPrompt(p: {
       `- the user has selected: ${p.selected.kind} ${p.selected.namespace ? `${p.selected.namespace}/` : ""}${p.selected.name}`,
     );
   }
+  if (p.context !== undefined && p.context.length > 0)
+    lines.push("", "Conversation so far:", ...p.context.slice(0, 16));
+  if (p.means !== undefined) lines.push("", `The user's message means: ${p.means.slice(0, 500)}`);
+  if (p.followUp !== undefined) lines.push("", `The user's message is a follow-up: ${p.followUp}`);
   return lines.join("\n");
 }

@@ -5,8 +5,11 @@ import type {
   DiagnosisReport,
   ObjectRef,
   ResolvedApproval,
+  TurnScope,
   VerificationResult,
 } from "@kubemedic/protocol";
+import { emptyContext, type ConversationContext } from "../conversation/context";
+import type { ResolvedFollowUp } from "../conversation/resolve-follow-up";
 import type { VerifyPlan } from "../verify/verify-plan";
 import type { Intent } from "../intent";
 import type { Language } from "../language/language";
@@ -37,6 +40,12 @@ export interface TurnMeta {
   clusterContext?: string;
   namespace?: string;
   selectedResource?: SelectedResource;
+  /** Where the turn looks (sent on turn.started). */
+  scope: TurnScope;
+  /** The message as a follow-up of the conversation, when it is one. */
+  followUp?: ResolvedFollowUp;
+  /** The question as asked, unless it was a follow-up ("and in payments?" repeats it). */
+  question?: string;
 }
 
 export interface TurnUsage {
@@ -60,6 +69,15 @@ export const AgentState = Annotation.Root({
   /** Set by `runTurn` for a new question and consumed (cleared) by `prepare`. */
   turnInput: Annotation<TurnInput | null>({ reducer: (_l, r) => r, default: () => null }),
   turn: Annotation<TurnMeta | null>({ reducer: (_l, r) => r, default: () => null }),
+  /**
+   * What the conversation has established (conversation/context.ts): folded forward by
+   * `prepare` from the turn before, checkpointed with the rest, so it outlives trimming,
+   * reloads and restarts.
+   */
+  conversation: Annotation<ConversationContext>({
+    reducer: (_l, r) => r,
+    default: () => emptyContext(),
+  }),
   /** Built by `prepare`; sent before the history, never stored as a message. */
   systemPrompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** Model calls made in this turn. */
@@ -115,6 +133,10 @@ export interface HumanMeta {
   selectedResource?: SelectedResource;
   /** The language to answer this message in (its own, else the conversation's). */
   language?: Language;
+  /** The message as a follow-up, resolved against the conversation (the offline diagnostician acts on it). */
+  followUp?: ResolvedFollowUp;
+  /** What the message means when it only makes sense with the conversation ("and in payments?"). */
+  means?: string;
 }
 
 export function humanMeta(message: BaseMessage): HumanMeta | undefined {

@@ -14,8 +14,15 @@ export interface DeterministicCallOptions extends BaseChatModelCallOptions {
 }
 
 /** One model answer: text and/or tool calls. */
+/** A question back to the user and the answers to offer: each choice's label and the reply it sends. */
+export interface Clarify {
+  choices: { label: string; reply: string }[];
+}
+
 export interface Reply {
   text: string;
+  /** The text is a question back to the user, with answers to offer (clarification.requested). */
+  clarify?: Clarify;
   toolCalls?: { id?: string; name: string; args: Record<string, unknown> }[];
   usage?: { input_tokens: number; output_tokens: number };
 }
@@ -120,6 +127,15 @@ function toChunks(reply: Reply, id: string): AIMessageChunk[] {
       }),
     );
   });
+  if (reply.clarify !== undefined) {
+    chunks.push(
+      new AIMessageChunk({
+        id,
+        content: "",
+        additional_kwargs: { kubemedic: { clarify: reply.clarify } },
+      }),
+    );
+  }
   if (reply.usage !== undefined || chunks.length === 0) {
     const u = reply.usage ?? { input_tokens: 0, output_tokens: 0 };
     chunks.push(

@@ -1,6 +1,12 @@
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
-import type { AgentEvent, ApprovalDecision, ApprovalRequest } from "@kubemedic/protocol";
+import type {
+  AgentEvent,
+  ApprovalDecision,
+  ApprovalRequest,
+  EventOf,
+  TurnScope,
+} from "@kubemedic/protocol";
 import { lastAIWithAnswers, textOf } from "../context/message-kinds";
 import { AgentError } from "../errors";
 import type { AgentGraph } from "../graph/build-graph";
@@ -110,6 +116,13 @@ export async function* runTurn(
   const turnId = p.turnId;
   const started = performance.now();
   let input: Parameters<AgentGraph["stream"]>[0];
+  let startEvent: EventOf<"turn.started"> | undefined;
+  /** The pending turn.started, once: with the scope when prepare gave one. */
+  const takeStart = (scope?: TurnScope): EventOf<"turn.started">[] => {
+    const e = startEvent;
+    startEvent = undefined;
+    return e === undefined ? [] : [scope === undefined ? e : { ...e, scope }];
+  };
 
   if ("text" in p.input) {
     const text = p.input.text.trim();
@@ -117,7 +130,9 @@ export async function* runTurn(
       throw new AgentError("invalid_input", `the question must be 1 to ${MAX_TEXT} characters`);
     }
     const startedAt = new Date().toISOString();
-    yield { type: "turn.started", turnId, model: deps.model.label, startedAt };
+    // Sent once `prepare` has scoped the question (turn.started carries the scope), or
+    // before anything else when the turn ends earlier.
+    startEvent = { type: "turn.started", turnId, model: deps.model.label, startedAt };
     input = {
       turnInput: {
         turnId,
@@ -190,6 +205,7 @@ export async function* runTurn(
     } catch (error) {
       const e = error as { wireCode?: unknown; message?: unknown };
       finished = true;
+      yield* takeStart();
       yield {
         type: "turn.failed",
         turnId,
@@ -218,8 +234,14 @@ export async function* runTurn(
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === "custom") {
           const event = (chunk as Partial<NodeEventChunk> | null)?.kubemedic;
-          if (event !== undefined) yield { ...event, turnId };
+          if (event !== undefined) {
+            yield* takeStart();
+            yield { ...event, turnId };
+          }
         } else if (mode === "updates") {
+          const scope = (chunk as { prepare?: { turn?: { scope?: TurnScope } | null } }).prepare
+            ?.turn?.scope;
+          yield* takeStart(scope);
           const agent = (chunk as { agent?: { usage?: TurnUsage; partial?: boolean } }).agent;
           if (agent?.usage !== undefined) usage = agent.usage;
           if (agent?.partial === true) partial = true;
@@ -241,6 +263,7 @@ export async function* runTurn(
     } catch (error) {
       const ending = turnEnding(error, controller.signal, config.limits.turnTimeoutMs);
       finished = true;
+      yield* takeStart();
       switch (ending.kind) {
         case "cancelled":
           yield {
@@ -285,6 +308,7 @@ export async function* runTurn(
       }
     }
     finished = true;
+    yield* takeStart();
     if (paused) return;
     yield {
       type: "turn.completed",

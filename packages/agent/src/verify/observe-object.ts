@@ -130,6 +130,8 @@ async function workload(
   signal: AbortSignal | undefined,
   base: { object: string; waitingFor: string },
 ): Promise<VerificationCheck> {
+  // A paused rollout rolls nothing until it is resumed: waiting would only run into the deadline.
+  if (obj.spec?.paused === true) return { ...base, state: "ok", detail: "rollout paused" };
   const status = obj.status ?? {};
   const n = (k: string): number => Number(status[k] ?? 0);
   const generation = obj.metadata?.generation ?? 0;

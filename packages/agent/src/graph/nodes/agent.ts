@@ -7,6 +7,7 @@ import { requestBudget } from "../../context/request-budget";
 import { isToolArtifact } from "../../tools/tool-result";
 import { toolsNamed } from "../../tools";
 import { isTool, textOf } from "../../context/message-kinds";
+import { clarifyOf } from "../../conversation/clarify";
 import { emit, type GraphDeps } from "../deps";
 import { INVALID_ARGS_KEY, planCall, planContext } from "../planned-call";
 import { currentTurnMessages, type AgentStateUpdate, type AgentStateValue } from "../state";
@@ -44,6 +45,14 @@ export function agentNode(deps: GraphDeps) {
     const response = await streamReply(bound, [system, ...history], config);
     const message = normalize(response);
     emitMessage(config, message);
+    const clarify = clarifyOf(response);
+    if (clarify !== undefined && (message.tool_calls ?? []).length === 0)
+      emit(config, {
+        type: "clarification.requested",
+        messageId: message.id as string,
+        question: textOf(message).slice(0, 2_000),
+        choices: clarify.choices.slice(0, 20),
+      });
     const usage = message.usage_metadata;
     const ctx = planContext(deps.config, state);
     return {
@@ -117,7 +126,9 @@ function normalize(response: AIMessageChunk): AIMessage {
     tool_calls: calls.map((c) => ({ ...c, id: c.id ?? `call_${crypto.randomUUID()}` })),
     ...(response.usage_metadata === undefined ? {} : { usage_metadata: response.usage_metadata }),
     response_metadata: response.response_metadata,
-    additional_kwargs: {},
+    // Kept so a later turn can see the question was asked (the offline diagnostician reads it).
+    additional_kwargs:
+      clarifyOf(response) === undefined ? {} : { kubemedic: { clarify: clarifyOf(response) } },
   });
 }
 

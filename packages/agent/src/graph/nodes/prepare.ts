@@ -3,12 +3,25 @@ import { REMOVE_ALL_MESSAGES, type LangGraphRunnableConfig } from "@langchain/la
 import { clusterSummary } from "../../context/cluster-summary";
 import { systemPrompt } from "../../context/system-prompt";
 import { trimHistory } from "../../context/trim-history";
+import type { ObjectRef, TurnScope } from "@kubemedic/protocol";
+import { renderContext, type ConversationContext } from "../../conversation/context";
+import { describeFollowUp } from "../../conversation/describe-follow-up";
+import { findObject } from "../../conversation/find-object";
+import { finishedTurnOf, pickedChoice } from "../../conversation/finished-turn";
+import { foldTurn } from "../../conversation/fold-turn";
+import { readFollowUp } from "../../conversation/follow-up";
+import {
+  focusNamespace,
+  resolveFollowUp,
+  type ResolvedFollowUp,
+} from "../../conversation/resolve-follow-up";
+import { scopeOf } from "../../conversation/scope-rule";
 import { parseIntent, selectionInScope, type Intent } from "../../intent";
 import { conversationLanguage } from "../../language/conversation-language";
 import { answerLanguage } from "../../language/detect-language";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import { turnContext, type GraphDeps } from "../deps";
-import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
+import type { AgentStateUpdate, AgentStateValue, HumanMeta, TurnInput } from "../state";
 
 /** What a tool call left unanswered by an earlier turn is told. */
 export const DANGLING_TOOL_ANSWER =
@@ -27,19 +40,20 @@ export function prepareNode(deps: GraphDeps) {
     const input = state.turnInput;
     if (input === null) throw new Error("prepare ran without a turn input");
     const { backend } = turnContext(config);
+    const finished = finishedTurnOf(state);
+    const prior =
+      finished === undefined ? state.conversation : foldTurn(state.conversation, finished);
+    const understood = await understand(input, prior, backend, config.signal);
+    const { text, scope, followUp } = understood;
     const picked = input.selectedResource;
-    const uiNamespace = input.namespace ?? picked?.namespace ?? backend.defaultNamespace;
-    const parse = (defaultNamespace: string | undefined, selected: typeof picked) =>
-      parseIntent(input.text, {
-        ...(defaultNamespace === undefined ? {} : { defaultNamespace }),
-        ...(selected === undefined ? {} : { selected }),
-      });
-    const parsed = parse(uiNamespace, picked);
-    const namespace = await resolveNamespace(parsed, uiNamespace, backend, config.signal);
+    const namespace = scope.allNamespaces ? undefined : scope.namespaces[0];
     // The question's own scope wins over the selection: "list pods in shop" asked with web/api
     // selected is about shop, and neither the model nor the offline diagnostician hears of api.
-    const selected = selectionInScope(picked, namespace, parsed.allNamespaces);
-    const scoped = selected === picked ? parsed : parse(namespace, undefined);
+    const selected = selectionInScope(picked, namespace, scope.allNamespaces);
+    const scoped = parseIntent(text, {
+      ...(namespace === undefined ? {} : { defaultNamespace: namespace }),
+      ...(selected === undefined ? {} : { selected }),
+    });
     const intent: Intent = { ...scoped, ...(namespace === undefined ? {} : { namespace }) };
     if (namespace === undefined) delete intent.namespace;
     const { budgets, limits, nodes, approval } = deps.config;
@@ -51,10 +65,15 @@ export function prepareNode(deps: GraphDeps) {
     const summary = nodes.prepare.healthSummary
       ? await clusterSummary(backend, namespace, config.signal)
       : undefined;
-    const language = answerLanguage(input.text, conversationLanguage(state.messages));
+    const language = answerLanguage(
+      input.text,
+      prior.language ?? conversationLanguage(state.messages),
+    );
     const meta: HumanMeta = {
       turnId: input.turnId,
       language,
+      ...(followUp === undefined ? {} : { followUp }),
+      ...(text === input.text ? {} : { means: text }),
       ...(namespace === undefined ? {} : { namespace }),
       ...(input.clusterContext === undefined ? {} : { clusterContext: input.clusterContext }),
       ...(selected === undefined ? {} : { selectedResource: selected }),
@@ -74,10 +93,14 @@ export function prepareNode(deps: GraphDeps) {
         user: input.user,
         startedAt: input.startedAt,
         intent,
+        scope,
+        ...(followUp === undefined ? {} : { followUp }),
+        ...(understood.question === undefined ? {} : { question: understood.question }),
         ...(namespace === undefined ? {} : { namespace }),
         ...(input.clusterContext === undefined ? {} : { clusterContext: input.clusterContext }),
         ...(selected === undefined ? {} : { selectedResource: selected }),
       },
+      conversation: { ...prior, language, picker: input.namespace ?? "all" },
       systemPrompt: systemPrompt({
         summary,
         namespace,
@@ -85,6 +108,10 @@ export function prepareNode(deps: GraphDeps) {
         policy: approval.policy,
         maxIterations: limits.maxIterations,
         language,
+        now: input.startedAt,
+        context: renderContext(prior),
+        ...(text === input.text ? {} : { means: text }),
+        ...(followUp === undefined ? {} : { followUp: describeFollowUp(followUp) }),
       }),
       iterations: 0,
       pendingApprovals: [],
@@ -98,27 +125,110 @@ export function prepareNode(deps: GraphDeps) {
   };
 }
 
+/** The message understood against the conversation: what it means, where it looks, what it refers to. */
+interface Understood {
+  text: string;
+  scope: TurnScope;
+  followUp?: ResolvedFollowUp;
+  /** The question to remember for "and in …?" (not set for follow-ups). */
+  question?: string;
+}
+
+async function understand(
+  input: TurnInput,
+  prior: ConversationContext,
+  backend: ClusterBackend,
+  signal: AbortSignal | undefined,
+): Promise<Understood> {
+  let text = input.text;
+  let forced: string | undefined;
+  // An answer to the question the last turn asked: the choice's reply is what it means.
+  const choice =
+    prior.clarification === undefined ? undefined : pickedChoice(text, prior.clarification.choices);
+  if (choice !== undefined) text = choice.reply;
+  const follow = choice === undefined ? readFollowUp(text) : undefined;
+  let followUp: ResolvedFollowUp | undefined;
+  if (follow !== undefined) {
+    const r = resolveFollowUp(follow, prior);
+    if (r.kind === "rewrite") {
+      text = r.text;
+      forced = r.namespace;
+    } else followUp = r;
+  }
+  const parsed = parseIntent(text);
+  const textNamespace = forced ?? (await namedNamespace(parsed, backend, signal));
+  const picker = input.namespace;
+  const pickerMoved = prior.picker !== undefined && prior.picker !== (picker ?? "all");
+  const followNs =
+    followUp?.kind === "recheck"
+      ? followUp.namespace
+      : followUp?.kind === "read" || followUp?.kind === "propose"
+        ? (namespaceOfCommands(followUp.commands) ?? focusNamespace(prior))
+        : undefined;
+  let found: ObjectRef | undefined;
+  if (textNamespace === undefined && !parsed.allNamespaces && followUp === undefined) {
+    const names = objectNames(parsed);
+    if (names.length > 0) {
+      try {
+        const hit = await findObject(backend, names, signal);
+        if (hit?.matches.length === 1) found = hit.matches[0];
+      } catch {
+        // Unreachable cluster: the tools will say so.
+      }
+    }
+  }
+  const scope = scopeOf({
+    textNamespace: textNamespace ?? followNs,
+    clusterWide: parsed.allNamespaces,
+    selected: input.selectedResource,
+    picker,
+    pickerMoved,
+    focusNamespace: focusNamespace(prior),
+    found,
+  });
+  const focus =
+    followUp?.kind === "read" || followUp?.kind === "recheck" ? followUp.about : undefined;
+  return {
+    text,
+    scope: focus === undefined || scope.focus !== undefined ? scope : { ...scope, focus },
+    ...(followUp === undefined ? {} : { followUp }),
+    ...(follow === undefined ? { question: text } : {}),
+  };
+}
+
+/** Names an object may go by in the question: a named resource, else name-like keywords. */
+function objectNames(intent: Intent): string[] {
+  if (intent.resource !== undefined)
+    return intent.resource.namespace === undefined ? [intent.resource.name] : [];
+  if (intent.kind !== "diagnose" && intent.kind !== "fix" && intent.kind !== "command") return [];
+  return intent.keywords.filter((k) => /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(k)).slice(0, 3);
+}
+
+function namespaceOfCommands(commands: readonly string[]): string | undefined {
+  for (const c of commands) {
+    const ns = /(?:^|\s)(?:-n|--namespace)[= ](\S+)/.exec(c)?.[1];
+    if (ns !== undefined) return ns;
+  }
+  return undefined;
+}
+
 /**
- * The turn's namespace: one the text names explicitly; else a word after "in"
- * that is a namespace of the cluster ("why is checkout failing in shop?");
- * else the UI's (or the context's); none for a cluster-wide scan.
+ * The namespace the text names: explicitly (`-n x`, `the x namespace`), or a
+ * word after "in" that is a namespace of the cluster ("why is checkout failing in shop?").
  */
-async function resolveNamespace(
+async function namedNamespace(
   intent: Intent,
-  uiNamespace: string | undefined,
   backend: ClusterBackend,
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
   if (intent.namespaceExplicit) return intent.namespace;
-  if (intent.allNamespaces) return undefined;
   if (intent.namespaceCandidates.length > 0) {
     try {
       const existing = new Set(await backend.listNamespaces(signal));
-      const found = intent.namespaceCandidates.find((c) => existing.has(c));
-      if (found !== undefined) return found;
+      return intent.namespaceCandidates.find((c) => existing.has(c));
     } catch {
-      // Unreachable cluster: the tools will say so; keep the UI's namespace.
+      // Unreachable cluster: the tools will say so.
     }
   }
-  return intent.namespace ?? uiNamespace;
+  return undefined;
 }

@@ -9,6 +9,7 @@ import {
   type Resolution,
 } from "../../understand/actions/resolveTarget";
 import { targetIn } from "../../understand/actions/targetIn";
+import { rowLabel, type ObjectRow } from "../../understand/actions/ObjectRow";
 import { objectRows } from "./action-rows";
 import {
   ambiguous,
@@ -86,9 +87,17 @@ export function actionStep(
   const { request: req, resolution } = chosen as { request: ActionRequest; resolution: Resolution };
   switch (resolution.kind) {
     case "ambiguous":
-      return { text: ambiguous(req, resolution.choices), calls: [] };
+      return {
+        text: ambiguous(req, resolution.choices),
+        calls: [],
+        clarify: { choices: choicesOf(resolution.choices) },
+      };
     case "unnamed":
-      return { text: unnamed(req, resolution.choices), calls: [] };
+      return {
+        text: unnamed(req, resolution.choices),
+        calls: [],
+        clarify: { choices: choicesOf(resolution.choices) },
+      };
     case "none":
       return {
         text: notFound(
@@ -109,6 +118,19 @@ export function actionStep(
       };
     }
   }
+}
+
+/**
+ * The answers to "which one?": each object's label, and the word that tells it from the
+ * others (its namespace when the names are the same, else its name) — what continuedAction
+ * reads back.
+ */
+function choicesOf(rows: readonly ObjectRow[]): { label: string; reply: string }[] {
+  const sameName = new Set(rows.map((r) => r.name)).size === 1;
+  return rows.slice(0, 20).map((r) => ({
+    label: rowLabel(r),
+    reply: sameName && r.namespace !== undefined ? r.namespace : r.name,
+  }));
 }
 
 /** One listing for every kind the action may apply to, across all namespaces. */

@@ -29,6 +29,10 @@ export class OfflineDiagnostician extends DeterministicChatModel {
       return { text: "", toolCalls: [{ name: structured, args: offlineReport(view) }] };
     }
     const step = nextStep(view, new Set(ctx.toolNames.filter((n) => ours.has(n))));
-    return { text: step.text, toolCalls: step.calls };
+    return {
+      text: step.text,
+      toolCalls: step.calls,
+      ...(step.clarify === undefined ? {} : { clarify: step.clarify }),
+    };
   }
 }

@@ -2,6 +2,7 @@ import { localizeCandidate } from "@kubemedic/kube";
 import type { AnalysisResultItem, RootCauseCandidate } from "@kubemedic/protocol";
 import type { Intent } from "../../intent";
 import type { K8sgptStructured } from "../../tools/k8sgpt-tool";
+import type { Clarify } from "../deterministic-chat-model";
 import {
   commandAnswer,
   diagnosisAnswer,
@@ -13,6 +14,7 @@ import {
 } from "./answers";
 import { kindArg, looksCrashed, pickCandidate, rankFindings, refOfFinding } from "./focus";
 import { actionStep, continuedAction } from "./action-step";
+import { followUpPlan } from "./follow-up-step";
 import { lookupStep } from "./lookup";
 import { offlineTexts, type OfflineTexts } from "./offline-texts";
 import { k8sgptResult, sameCommand, type ToolStep, type TurnView } from "./turn-view";
@@ -26,6 +28,8 @@ export interface PlannedCall {
 export interface Step {
   text: string;
   calls: PlannedCall[];
+  /** The text asks the user back; these are the answers to offer. */
+  clarify?: Clarify;
 }
 
 const MAX_EVIDENCE_CALLS = 6;
@@ -41,6 +45,18 @@ const PLACEHOLDER = /<[^<>\s]+>/;
  * question:        say what it can do
  */
 export function nextStep(view: TurnView, tools: ReadonlySet<string>): Step {
+  if (view.followUp !== undefined) {
+    const plan = followUpPlan(view, view.followUp, tools);
+    if ("step" in plan) return plan.step;
+    if ("diagnose" in plan) return diagnoseStep({ ...view, intent: plan.diagnose }, tools);
+    const t = offlineTexts(view.language);
+    return afterChange(
+      view,
+      view.steps.filter((s) => s.name === "kubectl"),
+      tools,
+      t,
+    );
+  }
   const { intent } = view;
   const actions = intent.action === undefined ? continuedAction(view) : [intent.action];
   if (actions !== undefined) return actionStep(view, actions, tools);

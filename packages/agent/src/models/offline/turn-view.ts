@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { localizeCandidate } from "@kubemedic/kube";
 import { isAI, isHuman, isTool, textOf } from "../../context/message-kinds";
 import { humanMeta } from "../../graph/state";
+import type { ResolvedFollowUp } from "../../conversation/resolve-follow-up";
 import { parseIntent, type Intent } from "../../intent";
 import { answerLanguage } from "../../language/detect-language";
 import type { Language } from "../../language/language";
@@ -32,6 +33,8 @@ export interface TurnView {
   language: Language;
   /** Commands the user rejected anywhere in the conversation: never proposed again. */
   rejected: string[];
+  /** The message as a follow-up, resolved against the conversation by `prepare`. */
+  followUp?: ResolvedFollowUp;
 }
 
 export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined {
@@ -48,7 +51,9 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
   const human = messages[start];
   if (human === undefined) return undefined;
   const meta = humanMeta(human);
-  const intent = parseIntent(textOf(human), {
+  // What the message means with the conversation behind it ("and in payments?" → the earlier question there).
+  const question = meta?.means ?? textOf(human);
+  const intent = parseIntent(question, {
     ...(meta?.namespace === undefined ? {} : { defaultNamespace: meta.namespace }),
     ...(meta?.selectedResource === undefined ? {} : { selected: meta.selectedResource }),
   });
@@ -73,7 +78,6 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
       });
     }
   }
-  const question = textOf(human);
   const language = meta?.language ?? answerLanguage(question, undefined);
   const earlierAnalyses: K8sgptStructured[] = [];
   for (let i = start - 1; i >= 0; i--) {
@@ -97,6 +101,7 @@ export function viewTurn(messages: readonly BaseMessage[]): TurnView | undefined
     history: messages.slice(0, start),
     language,
     rejected,
+    ...(meta?.followUp === undefined ? {} : { followUp: meta.followUp }),
   };
 }
 

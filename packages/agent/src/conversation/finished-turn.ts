@@ -1,0 +1,71 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import { isAI, textOf } from "../context/message-kinds";
+import { clarifyOf } from "./clarify";
+import { currentTurnMessages, type AgentStateValue } from "../graph/state";
+import type { FinishedTurn } from "./fold-turn";
+
+/** The turn the state still holds when the next one starts, as foldTurn reads it. */
+export function finishedTurnOf(state: AgentStateValue): FinishedTurn | undefined {
+  const turn = state.turn;
+  if (turn === null) return undefined;
+  const messages: readonly BaseMessage[] = currentTurnMessages(state.messages, turn.turnId);
+  const last = [...messages].reverse().find(isAI);
+  const clarify = last === undefined ? undefined : clarifyOf(last);
+  return {
+    turnId: turn.turnId,
+    scopeNamespaces: turn.scope.allNamespaces ? [] : turn.scope.namespaces,
+    ...(turn.scope.focus === undefined ? {} : { focus: turn.scope.focus }),
+    messages,
+    report: state.reportOutcome?.report,
+    approvals: state.pendingApprovals,
+    decisions: state.decisions,
+    ...(turn.question === undefined ? {} : { question: turn.question }),
+    ...(clarify === undefined || last === undefined || clarify.choices.length === 0
+      ? {}
+      : { clarification: { question: textOf(last).slice(0, 500), choices: clarify.choices } }),
+  };
+}
+
+/**
+ * The choice a message picks from the question the last turn asked: its reply or label
+ * said back ("prod", "the staging one", "the payments one"), or its position ("the
+ * second one"). Undefined when the message is something else.
+ */
+export function pickedChoice(
+  text: string,
+  choices: readonly { label: string; reply: string }[],
+): { label: string; reply: string } | undefined {
+  const t = text.toLowerCase().trim();
+  if (t.split(/\s+/).length > 8) return undefined;
+  const ordinal = /\b(first|second|third|1st|2nd|3rd)\b/.exec(t)?.[1];
+  if (ordinal !== undefined) {
+    const i = { first: 0, "1st": 0, second: 1, "2nd": 1, third: 2, "3rd": 2 }[ordinal] ?? 0;
+    return choices[i];
+  }
+  const words = t.split(/[^a-z0-9-\u4e00-\u9fff]+/).filter((w) => w.length >= 2);
+  const hits = choices.filter((c) => {
+    const hay = `${c.label} ${c.reply}`.toLowerCase();
+    return words.some(
+      (w) => !FILLER.has(w) && new RegExp(`(?<![a-z0-9-])${w}(?![a-z0-9-])`).test(hay),
+    );
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+const FILLER = new Set([
+  "the",
+  "one",
+  "in",
+  "that",
+  "this",
+  "please",
+  "yes",
+  "ok",
+  "i",
+  "mean",
+  "of",
+  "deployment",
+  "pod",
+  "service",
+  "namespace",
+]);

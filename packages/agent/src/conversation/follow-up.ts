@@ -1,0 +1,109 @@
+import { zhFollowUp } from "../understand/zhFollowUp";
+
+/**
+ * A message that only means something with the conversation behind it. Read
+ * from the words' role, not from one phrasing: "how do I fix it", "how can we
+ * fix this?", "what should I do about that?" are one class.
+ */
+export type FollowUp =
+  /** Explain the fix of the last diagnosis, change nothing. */
+  | { kind: "explain-fix" }
+  /** Apply the last diagnosis's fix (the Nth when given, 1-based). */
+  | { kind: "apply-fix"; index?: number }
+  /** Take the last applied change back. */
+  | { kind: "undo" }
+  /** Look again at what the conversation is about (after a change, or later). */
+  | { kind: "recheck" }
+  /** The other pods (objects) of the namespace in focus. */
+  | { kind: "others" }
+  /** The same question, in another namespace. */
+  | { kind: "and-in"; namespace: string }
+  /** The object in focus: its logs, its description, its events. */
+  | { kind: "logs"; previous: boolean }
+  | { kind: "describe" }
+  | { kind: "events" }
+  /** What the conversation changed, or would have changed. */
+  | { kind: "what-changed" };
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  last: -1,
+  other: 2,
+};
+const PRONOUN = String.raw`(?:it|this|that|them|this one|that one|the problem|the issue|this problem|that problem|the error)`;
+const HOW_FIX = new RegExp(
+  String.raw`^(?:so\s+|ok,?\s+|and\s+)?(?:how\s+(?:do|can|should|would|could|to)\s+(?:i|we|you)?\s*(?:fix|solve|resolve|repair|remediate)|what\s+(?:should|can|do)\s+(?:i|we)\s+do(?:\s+about\s+${PRONOUN})?|what(?:'s| is)\s+the\s+fix|how\s+to\s+(?:fix|solve|resolve))`,
+  "i",
+);
+const APPLY = new RegExp(
+  String.raw`^(?:ok(?:ay)?,?\s+|yes,?\s+|then\s+|so\s+|please\s+|go ahead(?: and)?\s+|let'?s\s+)*(?:(?:fix|solve|resolve|repair|remediate)\s+${PRONOUN}|apply\s+(?:the|your|that|this|a)?\s*(?:(first|second|third|fourth|last|other|1st|2nd|3rd|4th)\s+)?(?:fix|change|suggestion|recommendation|one)|(?:do|run|try)\s+(?:it|that|this|the (?:first|second|third|last|other) (?:one|fix))|go ahead|(?:the\s+)?(first|second|third|fourth|last|other|1st|2nd|3rd|4th)\s+(?:fix|one|option|recommendation)(?:\s+please)?)\s*(?:please|now|then)?[.!]*$`,
+  "i",
+);
+const UNDO =
+  /^(?:please\s+|ok,?\s+)?(?:undo|revert|roll\s*back|reverse|take back)\s+(?:it|that|this|the (?:last )?(?:change|fix|scale|scaling|restart))(?:\s+please)?[.!]*$|^undo[.!]*$/i;
+const RECHECK =
+  /^(?:ok,?\s+|so,?\s+|and\s+)?(?:check (?:it )?again|re-?check|look again|(?:is|are) (?:it|they|that|this|everything|the \S+) (?:fixed|ok|okay|healthy|working|running|resolved|good)(?: now)?|did (?:it|that|this|the fix) work|has it recovered|(?:is|are) it (?:still )?(?:broken|failing)|what(?:'s| is) the status now|how(?:'s| is) it (?:now|looking)|is the rollout (?:healthy|done|complete|finished)(?: now)?)\b.*$/i;
+const OTHERS =
+  /^(?:and\s+|ok,?\s+)?(?:what about|how about|and|show me|check|are)\s+(?:the\s+)?(?:other|rest of the|remaining)\s+(pods?|deployments?|services?|workloads?)\b/i;
+const AND_IN =
+  /^(?:and|what about|how about|same for|same in|now)\s+(?:in\s+)?(?:the\s+)?([a-z0-9][-a-z0-9]*)(?:\s+namespace)?\s*\??$/i;
+const LOGS =
+  /^(?:show(?: me)?|get|print|give me|let me see|what do|and)?\s*(?:its|their|the|his|her)\s+(?:(previous|last|crash)\s+)?logs?\b|^logs?\s+(?:of\s+)?(?:it|that)\b|^(?:show(?: me)?\s+)?(?:the\s+)?logs?\s+(?:please)?$/i;
+const DESCRIBE = /^(?:please\s+)?describe\s+(?:it|that|this|them|that one|this one)[.!?]*$/i;
+const EVENTS =
+  /^(?:show(?: me)?|get|any|and)?\s*(?:its|their|the)\s+events\b(?!\s+(?:in|of|for)\s+\S+)/i;
+const WHAT_CHANGED =
+  /^(?:ok,?\s+|so,?\s+)?what (?:did you|have you|would you have|would you) chang\w*|what (?:was|would have been) changed/i;
+
+/** The follow-up a message is, if it is one (English, or Chinese read into English first). */
+export function readFollowUp(raw: string): FollowUp | undefined {
+  const text = (zhFollowUp(raw.trim(), "") ?? raw).trim().replace(/\s+/g, " ");
+  if (text.length > 120) return undefined;
+  if (HOW_FIX.test(text)) return { kind: "explain-fix" };
+  if (WHAT_CHANGED.test(text)) return { kind: "what-changed" };
+  if (UNDO.test(text)) return { kind: "undo" };
+  const apply = APPLY.exec(text);
+  if (apply !== null) {
+    const word = (
+      apply[1] ??
+      apply[2] ??
+      /\b(first|second|third|last|other)\b/i.exec(text)?.[1]
+    )?.toLowerCase();
+    const index = word === undefined ? undefined : ORDINALS[word];
+    return index === undefined ? { kind: "apply-fix" } : { kind: "apply-fix", index };
+  }
+  if (RECHECK.test(text)) return { kind: "recheck" };
+  if (OTHERS.test(text)) return { kind: "others" };
+  if (DESCRIBE.test(text)) return { kind: "describe" };
+  const logs = LOGS.exec(text);
+  if (
+    logs !== null ||
+    (/\blogs?\b.*\b(it|its|them|their)\b/i.test(text) && text.split(" ").length <= 6)
+  )
+    return { kind: "logs", previous: /\b(previous|last|crash\w*|before)\b/i.test(text) };
+  if (EVENTS.test(text)) return { kind: "events" };
+  const and = AND_IN.exec(text)?.[1]?.toLowerCase();
+  if (and !== undefined && !NOT_NAMESPACES.has(and)) return { kind: "and-in", namespace: and };
+  return undefined;
+}
+
+const NOT_NAMESPACES = new Set([
+  "it",
+  "that",
+  "this",
+  "them",
+  "now",
+  "then",
+  "the",
+  "others",
+  "rest",
+  "pods",
+  "so",
+]);

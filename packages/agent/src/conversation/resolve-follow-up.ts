@@ -1,0 +1,128 @@
+import type { ObjectRef } from "@kubemedic/protocol";
+import { refText, type ConversationContext, type DiagnosisMemory } from "./context";
+import type { FollowUp } from "./follow-up";
+
+/**
+ * A follow-up with what it refers to filled in from the conversation, as the
+ * offline diagnostician acts on it and the LLM's prompt states it.
+ */
+export type ResolvedFollowUp =
+  /** Run these read-only commands and answer. */
+  | { kind: "read"; commands: string[]; about?: ObjectRef }
+  /** Investigate again: the scope and object the conversation is about. */
+  | { kind: "recheck"; namespace?: string; about?: ObjectRef }
+  /** Propose these changes (through approval). */
+  | { kind: "propose"; commands: string[]; why: "fix" | "undo"; title?: string }
+  /** Say what the last diagnosis's fixes are, change nothing. */
+  | { kind: "explain"; diagnosis: DiagnosisMemory }
+  /** Say what the conversation changed (or proposed, and what became of it). */
+  | { kind: "changes"; fixes: ConversationContext["fixes"] }
+  /** Nothing to refer to: say so (and what to ask instead). */
+  | { kind: "unresolved"; what: FollowUp["kind"] };
+
+/** The namespace the conversation is about, for a follow-up that names none. */
+export function focusNamespace(c: ConversationContext): string | undefined {
+  return c.diagnosis?.rootCause?.namespace ?? c.objects[0]?.namespace ?? c.namespaces[0];
+}
+
+/** The object "it" refers to: the last diagnosis's root cause, else the newest object in focus. */
+function focusObject(c: ConversationContext): ObjectRef | undefined {
+  const root = c.diagnosis?.rootCause;
+  const newest = c.objects[0];
+  // An object looked at after the diagnosis ("describe cart") is what "it" means now.
+  return newest ?? root;
+}
+
+export function resolveFollowUp(
+  f: FollowUp,
+  c: ConversationContext,
+): ResolvedFollowUp | { kind: "rewrite"; text: string; namespace: string } {
+  const ns = focusNamespace(c);
+  const it = focusObject(c);
+  switch (f.kind) {
+    case "explain-fix":
+      return c.diagnosis === undefined
+        ? { kind: "unresolved", what: f.kind }
+        : { kind: "explain", diagnosis: c.diagnosis };
+    case "apply-fix": {
+      const d = c.diagnosis;
+      if (d === undefined || d.fixes.length === 0) return { kind: "unresolved", what: f.kind };
+      const rejected = new Set(
+        c.fixes.filter((x) => x.status === "rejected").map((x) => x.command),
+      );
+      const index = f.index === undefined ? undefined : f.index < 0 ? d.fixes.length : f.index;
+      const chosen =
+        index === undefined ? d.fixes.find((x) => !rejected.has(x.command)) : d.fixes[index - 1];
+      if (chosen === undefined) return { kind: "unresolved", what: f.kind };
+      return { kind: "propose", commands: [chosen.command], why: "fix", title: chosen.title };
+    }
+    case "undo": {
+      const last = [...c.fixes]
+        .reverse()
+        .find((x) => x.status === "applied" || x.status === "verified");
+      if (last?.undo === undefined) return { kind: "unresolved", what: f.kind };
+      return {
+        kind: "propose",
+        commands: last.undo,
+        why: "undo",
+        title: `undo \`${last.command}\``,
+      };
+    }
+    case "recheck":
+      if (ns === undefined && it === undefined) return { kind: "unresolved", what: f.kind };
+      return {
+        kind: "recheck",
+        ...(ns === undefined ? {} : { namespace: ns }),
+        ...(c.diagnosis?.rootCause === undefined ? {} : { about: c.diagnosis.rootCause }),
+      };
+    case "others":
+      return ns === undefined
+        ? { kind: "unresolved", what: f.kind }
+        : { kind: "read", commands: [`get pods -n ${ns}`] };
+    case "and-in": {
+      const last = c.lastQuestion;
+      if (last === undefined) return { kind: "unresolved", what: f.kind };
+      return { kind: "rewrite", text: inNamespace(last, ns, f.namespace), namespace: f.namespace };
+    }
+    case "logs":
+    case "describe":
+    case "events": {
+      if (it === undefined) return { kind: "unresolved", what: f.kind };
+      return { kind: "read", commands: [readCommand(f, it)], about: it };
+    }
+    case "what-changed":
+      return { kind: "changes", fixes: c.fixes };
+  }
+}
+
+function nsFlag(r: ObjectRef): string {
+  return r.namespace === undefined ? "" : ` -n ${r.namespace}`;
+}
+
+function slashRef(r: ObjectRef): string {
+  return `${r.kind.toLowerCase()}/${r.name}`;
+}
+
+function readCommand(f: FollowUp, it: ObjectRef): string {
+  switch (f.kind) {
+    case "logs": {
+      const target = it.kind === "Pod" ? it.name : slashRef(it);
+      return `logs ${target}${nsFlag(it)}${f.previous ? " --previous" : ""} --tail=100`;
+    }
+    case "describe":
+      return `describe ${slashRef(it)}${nsFlag(it)}`;
+    default:
+      return `get events${nsFlag(it)} --field-selector involvedObject.name=${it.name} --sort-by=.lastTimestamp`;
+  }
+}
+
+/** The earlier question asked about another namespace: its namespace word swapped, or named. */
+function inNamespace(question: string, from: string | undefined, to: string): string {
+  if (from !== undefined) {
+    const swapped = question.replace(new RegExp(`(?<![-a-z0-9])${from}(?![-a-z0-9])`, "g"), to);
+    if (swapped !== question) return swapped;
+  }
+  return `${question.replace(/[?.!\s]+$/, "")} in the ${to} namespace?`;
+}
+
+export { refText };
