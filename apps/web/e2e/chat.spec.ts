@@ -3,6 +3,7 @@ import {
   alignTop,
   ask,
   conversationIdOf,
+  focusRingProblems,
   openApp,
   readWholeTimeline,
   scrollToLatest,
@@ -229,6 +230,24 @@ describeInChromium("chat", () => {
     expect(await page.getByTestId("jump-to-latest").count()).toBe(0);
     expect(await page.getByTestId("turn-status").last().isVisible()).toBe(true);
     await context.close();
+  });
+
+  it("shows a whole focus ring on every element Tab reaches, at desktop and phone width (issue #15)", async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await openApp(browser, server, { width });
+      expect(await focusRingProblems(page, 30), `start screen at ${width}px`).toEqual([]);
+      await page.goto(`${server.url}/`);
+      if (width < 400) await page.getByRole("button", { name: "Conversations" }).click();
+      await page
+        .locator('[data-testid="conversation-item"]')
+        .filter({ hasText: "why is checkout failing in shop?" })
+        .locator("a")
+        .click();
+      await page.getByTestId("report-card").waitFor();
+      await page.getByTestId("timeline").evaluate((el) => (el.scrollTop = 0));
+      expect(await focusRingProblems(page, 80), `conversation at ${width}px`).toEqual([]);
+      await context.close();
+    }
   });
 
   it("sends with Enter, adds a line with Shift+Enter, and keeps a draft per conversation", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openApp, waitTurn } from "./support/app";
+import { focusRingProblems, openApp, waitTurn } from "./support/app";
 import { describeInChromium, launchChromium, screenshot, type Browser } from "./support/browser";
 import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
 
@@ -59,6 +59,7 @@ describeInChromium("scan view", () => {
     expect(overflow.length).toBeGreaterThan(0);
     expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
     await screenshot(page, "scan-375");
+    expect(await focusRingProblems(page, 40)).toEqual([]);
     await context.close();
   });
 });

@@ -134,3 +134,60 @@ export async function alignTop(locator: Locator): Promise<void> {
     if (Math.abs(after - offset) < 1 && after >= 0) return;
   }
 }
+
+/**
+ * Presses Tab `presses` times and, at each stop, checks that the focused
+ * element shows a focus ring (an outline or a box-shadow) and that no ancestor
+ * that clips (overflow other than visible) cuts the ring off. Returns what failed.
+ */
+export async function focusRingProblems(page: Page, presses: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    const problem = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement) || el === document.body) return null;
+      const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 30)}"`;
+      if (!el.matches(":focus-visible")) return null;
+      const style = getComputedStyle(el);
+      const width = style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth);
+      if (width < 2) {
+        // A ring drawn by a wrapper (the message box's composer) is declared with data-focus-ring.
+        const owner = el.closest<HTMLElement>("[data-focus-ring]");
+        const shadow = owner === null ? "none" : getComputedStyle(owner).boxShadow;
+        return shadow === "none" ? `${name}: no focus ring` : null;
+      }
+      const reach = parseFloat(style.outlineOffset) + width;
+      const box = el.getBoundingClientRect();
+      const ring = {
+        left: box.left - reach,
+        right: box.right + reach,
+        top: box.top - reach,
+        bottom: box.bottom + reach,
+      };
+      for (let p = el.parentElement; p !== null && p !== document.body; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        const clipX = s.overflowX !== "visible";
+        const clipY = s.overflowY !== "visible";
+        if (!clipX && !clipY) continue;
+        const r = p.getBoundingClientRect();
+        const inner = {
+          left: r.left + p.clientLeft,
+          top: r.top + p.clientTop,
+          right: r.left + p.clientLeft + p.clientWidth,
+          bottom: r.top + p.clientTop + p.clientHeight,
+        };
+        const cut =
+          (clipX && (ring.left < inner.left - 0.5 || ring.right > inner.right + 0.5)) ||
+          (clipY && (ring.top < inner.top - 0.5 || ring.bottom > inner.bottom + 0.5));
+        // Only a ring cut off while the element itself is in view is a problem.
+        const inView = box.top >= inner.top && box.bottom <= inner.bottom;
+        if (cut && inView)
+          return `${name}: ring clipped by ${p.tagName.toLowerCase()}.${[...p.classList].join(".")}`;
+      }
+      return null;
+    });
+    if (problem !== null && !problems.includes(problem)) problems.push(problem);
+  }
+  return problems;
+}

@@ -69,6 +69,7 @@ export function Composer({
     <div className="composer-wrap">
       <form
         className="composer"
+        data-focus-ring=""
         onSubmit={(e) => {
           e.preventDefault();
           if (running) onStop();
