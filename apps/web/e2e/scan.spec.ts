@@ -47,6 +47,35 @@ describeInChromium("scan view", () => {
     await context.close();
   });
 
+  it("starts a cluster scan from a labelled entry on the start screen, causes grouped by severity (issue #15)", async () => {
+    const { context, page } = await openApp(browser, server);
+    const link = page.getByTestId("scan-link");
+    expect(await link.getAttribute("title")).toBe("Scan all namespaces for problems");
+    expect((await link.textContent())?.trim()).toBe("Scan all namespaces");
+    const entry = page.getByTestId("start-scan");
+    expect(await entry.textContent()).toContain("Scan cluster");
+    await entry.click();
+    await page.waitForURL((url) => url.pathname === "/scan");
+    await page.getByTestId("candidate").first().waitFor({ timeout: 60_000 });
+    expect(await page.locator(".scan-head h1").textContent()).toBe("Findings in all namespaces");
+    const groups = await page.getByTestId("candidate-group").evaluateAll((els) =>
+      els.map((e) => ({
+        severity: e.getAttribute("data-severity") ?? "",
+        badge: e.querySelector("h3 .badge")?.textContent ?? "",
+        cards: e.querySelectorAll('[data-testid="candidate"]').length,
+      })),
+    );
+    expect(groups.length).toBeGreaterThan(1);
+    const order = ["critical", "high", "medium", "low", "info"];
+    expect(groups.map((g) => g.severity)).toEqual(
+      [...groups.map((g) => g.severity)].sort((x, y) => order.indexOf(x) - order.indexOf(y)),
+    );
+    expect(groups.every((g) => g.badge === g.severity && g.cards > 0)).toBe(true);
+    await page.getByTestId("namespace-select").selectOption("shop");
+    expect(await link.getAttribute("title")).toBe("Scan namespace shop for problems");
+    await context.close();
+  });
+
   it("fits a 375 px screen: no card is clipped (issue #15)", async () => {
     const { context, page } = await openApp(browser, server, { width: 375, height: 780 });
     await page.goto(`${server.url}/scan`);

@@ -56,6 +56,18 @@ export function groupScan(scan: ScanResponse): ScanGroup[] {
   return groups;
 }
 
+/** The root-cause candidates grouped by severity, most severe first (each group keeps its ranking). */
+export function groupCandidates(
+  candidates: readonly RootCauseCandidate[],
+): { severity: Severity; candidates: { candidate: RootCauseCandidate; index: number }[] }[] {
+  return SEVERITIES.map((severity) => ({
+    severity,
+    candidates: candidates
+      .map((candidate, index) => ({ candidate, index }))
+      .filter((c) => c.candidate.severity === severity),
+  })).filter((g) => g.candidates.length > 0);
+}
+
 /** k8sgpt names namespaced objects `namespace/name`, cluster-scoped ones by their name alone. */
 function splitName(full: string): [string | undefined, string] {
   const slash = full.indexOf("/");

@@ -1,6 +1,6 @@
 import { useSession } from "../../api/hooks";
-import { useUi } from "../../app/clientContext";
-import { BrandMark } from "../common/Icon";
+import { useClient, useUi } from "../../app/clientContext";
+import { BrandMark, Icon } from "../common/Icon";
 
 /** Questions the built-in demo cluster can answer (packages/demo-cluster/scenarios). */
 const DEMO_EXAMPLES = [
@@ -41,6 +41,7 @@ function clusterExamples(namespace: string | null) {
 
 /** The start screen: what kubemedic does and questions that work right away. */
 export function EmptyState({ onAsk }: { onAsk: (question: string) => void }) {
+  const client = useClient();
   const session = useSession();
   const namespace = useUi((s) => s.namespace);
   const demo = session.data?.demoCluster === true;
@@ -55,6 +56,16 @@ export function EmptyState({ onAsk }: { onAsk: (question: string) => void }) {
         approval.
         {demo && " You are connected to the built-in demo cluster, full of realistic faults."}
       </p>
+      <button
+        type="button"
+        className="btn start-scan"
+        data-testid="start-scan"
+        onClick={() => client.router.navigate({ name: "scan" })}
+      >
+        <Icon name="scan" />
+        {namespace === null ? "Scan cluster" : `Scan namespace ${namespace}`}
+        <span className="muted small">every analyzer, no question needed</span>
+      </button>
       <div className="examples">
         {examples.map((e) => (
           <button

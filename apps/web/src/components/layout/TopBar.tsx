@@ -9,6 +9,11 @@ export function TopBar() {
   const route = useRoute();
   const session = useSession();
   const theme = useUi((s) => s.theme);
+  const namespace = useUi((s) => s.namespace);
+  const scanTitle =
+    namespace === null
+      ? "Scan all namespaces for problems"
+      : `Scan namespace ${namespace} for problems`;
   const detail = useConversationDetail(route.name === "conversation" ? route.id : null);
   const title =
     route.name === "scan"
@@ -58,13 +63,18 @@ export function TopBar() {
       <ConnectionBadge />
       <button
         type="button"
-        className={`icon-btn ${route.name === "scan" ? "active" : ""}`}
-        aria-label="Scan the namespace"
-        title="Scan the namespace"
+        className={`btn btn-sm btn-ghost scan-btn ${route.name === "scan" ? "active" : ""}`}
+        title={scanTitle}
         data-testid="scan-link"
         onClick={() => client.router.navigate({ name: "scan" })}
       >
         <Icon name="scan" />
+        {/* The word hides on a phone; the accessible name stays whole. */}
+        <span className="scan-label">Scan</span>
+        <span className="sr-only">
+          {" "}
+          {namespace === null ? "all namespaces" : `namespace ${namespace}`}
+        </span>
       </button>
       <button
         type="button"

@@ -4,7 +4,12 @@ import { useScan } from "../../api/hooks";
 import { describeError } from "../../api/WebError";
 import { useClient, useUi } from "../../app/clientContext";
 import { formatDuration, resourceLabel } from "../../lib/format";
-import { groupScan, investigateQuestion, type ScanFinding } from "../../lib/scanGroups";
+import {
+  groupCandidates,
+  groupScan,
+  investigateQuestion,
+  type ScanFinding,
+} from "../../lib/scanGroups";
 import { SeverityBadge } from "../common/badges";
 import { Icon } from "../common/Icon";
 
@@ -19,6 +24,10 @@ export function ScanView() {
   const namespace = useUi((s) => s.namespace);
   const scan = useScan(context, namespace, true);
   const groups = useMemo(() => (scan.data === undefined ? [] : groupScan(scan.data)), [scan.data]);
+  const candidateGroups = useMemo(
+    () => groupCandidates(scan.data?.candidates ?? []),
+    [scan.data?.candidates],
+  );
   const [starting, setStarting] = useState<string | null>(null);
 
   const investigate = (key: string, question: string, about: ObjectRef) => {
@@ -81,25 +90,39 @@ export function ScanView() {
           </div>
         ))}
 
-        {scan.data !== undefined && scan.data.candidates.length > 0 && (
+        {candidateGroups.length > 0 && (
           <section className="sev-group" aria-label="Likely root causes">
             <h2>Likely root causes</h2>
-            <div className="candidates">
-              {scan.data.candidates.map((c, i) => (
-                <CandidateCard
-                  key={`${resourceLabel(c.primary)}-${i}`}
-                  candidate={c}
-                  busy={starting === `cand-${i}`}
-                  onInvestigate={() =>
-                    investigate(
-                      `cand-${i}`,
-                      `Why is ${c.primary.kind} ${c.primary.name}${c.primary.namespace === undefined ? "" : ` in ${c.primary.namespace}`} a problem? ${c.summary}`,
-                      c.primary,
-                    )
-                  }
-                />
-              ))}
-            </div>
+            {candidateGroups.map((group) => (
+              <div
+                key={group.severity}
+                data-testid="candidate-group"
+                data-severity={group.severity}
+              >
+                <h3 className="cand-group-head">
+                  <SeverityBadge severity={group.severity} />
+                  <span className="muted small">
+                    {group.candidates.length} cause{group.candidates.length === 1 ? "" : "s"}
+                  </span>
+                </h3>
+                <div className="candidates">
+                  {group.candidates.map(({ candidate: c, index: i }) => (
+                    <CandidateCard
+                      key={`${resourceLabel(c.primary)}-${i}`}
+                      candidate={c}
+                      busy={starting === `cand-${i}`}
+                      onInvestigate={() =>
+                        investigate(
+                          `cand-${i}`,
+                          `Why is ${c.primary.kind} ${c.primary.name}${c.primary.namespace === undefined ? "" : ` in ${c.primary.namespace}`} a problem? ${c.summary}`,
+                          c.primary,
+                        )
+                      }
+                    />
+                  ))}
+                </div>
+              </div>
+            ))}
           </section>
         )}
 
@@ -201,7 +224,6 @@ function CandidateCard({
   return (
     <div className="candidate" data-testid="candidate">
       <div className="rec-head">
-        <SeverityBadge severity={candidate.severity} />
         <span className="badge">{candidate.category}</span>
         <code>{resourceLabel(candidate.primary)}</code>
         <span className="muted small">confidence {Math.round(candidate.score * 100)}%</span>
