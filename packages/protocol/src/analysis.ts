@@ -56,6 +56,8 @@ export const RootCauseCandidate = z.object({
       title: z.string(),
       rationale: z.string(),
       command: z.string().optional(),
+      /** The manifest for a `command` that reads one (`apply -f -`, `create -f -`), as the kubectl tool takes it. */
+      manifest: z.string().optional(),
       risk: Risk,
       requiresApproval: z.boolean(),
       /**

@@ -276,7 +276,11 @@ function runnableFix(candidate: RootCauseCandidate, excluded: ReadonlySet<string
 function proposal(fix: Fix, t: OfflineTexts): PlannedCall {
   return {
     name: "kubectl",
-    args: { command: fix.command, reason: t.fixReason(fix.title, fix.rationale).slice(0, 1_000) },
+    args: {
+      command: fix.command,
+      ...(fix.manifest === undefined ? {} : { manifest: fix.manifest }),
+      reason: t.fixReason(fix.title, fix.rationale).slice(0, 1_000),
+    },
   };
 }
 

@@ -37,3 +37,49 @@ describe("a claim the provisioner refuses for its access mode (ingress-503-pvc-a
     expect(top?.rootCause).not.toContain("does not support");
   });
 });
+
+describe("fixes that carry a manifest", () => {
+  it("a refused access mode on a claim of its own: delete it, then create it again with ReadWriteOnce (the same name, labels, class and size)", async () => {
+    const { snapshot } = await scenarioVariant(NAME);
+    const [top] = await correlateSnapshot(snapshot, { namespace: "monitoring" });
+    const [del, create] = top?.fixes ?? [];
+    expect(del?.command).toBe("delete pvc grafana-storage -n monitoring");
+    expect(create).toMatchObject({
+      command: "create -f -",
+      role: "follow-up",
+      requiresApproval: true,
+    });
+    const claim = JSON.parse(create?.manifest ?? "{}") as {
+      metadata: { name: string; namespace: string };
+      spec: { accessModes: string[]; storageClassName?: string; resources: unknown };
+    };
+    expect(claim.metadata).toMatchObject({ name: "grafana-storage", namespace: "monitoring" });
+    expect(claim.spec).toEqual({
+      accessModes: ["ReadWriteOnce"],
+      storageClassName: "standard",
+      resources: { requests: { storage: "10Gi" } },
+    });
+  });
+
+  it("a missing StorageClass: create it as a copy of the default class; a StatefulSet's claim is not recreated (its template would bring it back unchanged)", async () => {
+    const { snapshot } = await scenarioVariant("pvc-missing-storageclass");
+    const [top] = await correlateSnapshot(snapshot, { namespace: "data" });
+    const first = top?.fixes[0];
+    expect(first).toMatchObject({
+      title: "Create StorageClass fast-ssd with the provisioner of standard",
+      command: "apply -f -",
+      requiresApproval: true,
+    });
+    expect(JSON.parse(first?.manifest ?? "{}")).toEqual({
+      apiVersion: "storage.k8s.io/v1",
+      kind: "StorageClass",
+      metadata: { name: "fast-ssd" },
+      provisioner: "ebs.csi.aws.com",
+      parameters: { type: "gp3" },
+      reclaimPolicy: "Delete",
+      volumeBindingMode: "WaitForFirstConsumer",
+      allowVolumeExpansion: true,
+    });
+    expect(top?.fixes.some((f) => f.command === "create -f -")).toBe(false);
+  });
+});

@@ -99,6 +99,16 @@ export function diagnoseClaim(
         existing.length === 0 ? "No resources found" : existing.map((n) => `${n}`).join("\n"),
     });
     const fallback = existing.find((n) => n !== sc);
+    const model = modelClass(ctx);
+    if (sc !== undefined && sc !== "" && model !== undefined)
+      d.fixes.push({
+        title: `Create StorageClass ${sc} with the provisioner of ${model.metadata?.name ?? ""}`,
+        rationale: `A claim's storageClassName cannot be changed, nor a StatefulSet's volumeClaimTemplates, so the class the claim names has to exist: this one copies ${model.metadata?.name ?? ""} (provisioner ${model.provisioner ?? ""}, its parameters and binding mode), and the Pending claim is then provisioned. Adjust its parameters if ${sc} was meant to be a different disk type.`,
+        command: "apply -f -",
+        manifest: classManifest(sc, model),
+        risk: "medium",
+        requiresApproval: true,
+      });
     if (fallback !== undefined)
       d.fixes.push({
         title: `Recreate the claim with an existing StorageClass (${fallback})`,
@@ -151,6 +161,19 @@ export function diagnoseClaim(
         risk: "high",
         requiresApproval: true,
       },
+      ...(standalone(ctx, pvc)
+        ? [
+            {
+              title: `Create ${claimName} again with ReadWriteOnce`,
+              rationale: `The same claim (name, labels, StorageClass ${sc}, size) with accessModes [ReadWriteOnce], which ${provisioner ?? "the provisioner"} supports; the pods waiting for it are scheduled once it is bound.`,
+              command: "create -f -",
+              manifest: claimManifest(pvc, ["ReadWriteOnce"]),
+              risk: "medium" as const,
+              requiresApproval: true,
+              role: "follow-up" as const,
+            },
+          ]
+        : []),
       {
         title: "List the StorageClasses and their provisioners",
         rationale: `Find a class that supports ${shared.join(", ")}, if the workload needs a shared volume.`,
@@ -160,6 +183,85 @@ export function diagnoseClaim(
       },
     );
   return d;
+}
+
+type StorageClassObject = NonNullable<ReturnType<CorrelationContext["snapshot"]["get"]>> & {
+  provisioner?: string;
+  parameters?: Record<string, string>;
+  reclaimPolicy?: string;
+  volumeBindingMode?: string;
+  allowVolumeExpansion?: boolean;
+};
+
+/**
+ * A claim the user made, which nothing recreates when it is deleted: not one
+ * of a StatefulSet's volumeClaimTemplates (`<template>-<set>-<ordinal>`, the
+ * controller recreates those from the template, unchanged) and not owned by
+ * another object.
+ */
+function standalone(ctx: CorrelationContext, pvc: PersistentVolumeClaim): boolean {
+  if ((pvc.metadata?.ownerReferences ?? []).length > 0) return false;
+  const name = pvc.metadata?.name ?? "";
+  return !ctx.snapshot
+    .list("statefulsets", pvc.metadata?.namespace)
+    .some((set) =>
+      (set.spec?.volumeClaimTemplates ?? []).some((t) =>
+        name.startsWith(`${t.metadata?.name ?? ""}-${set.metadata?.name ?? ""}-`),
+      ),
+    );
+}
+
+/** The claim as the user wrote it (server fields left out), with other access modes (JSON: kubectl reads it as YAML). */
+function claimManifest(pvc: PersistentVolumeClaim, accessModes: string[]): string {
+  const m = pvc.metadata;
+  const manifest = {
+    apiVersion: "v1",
+    kind: "PersistentVolumeClaim",
+    metadata: {
+      name: m?.name,
+      namespace: m?.namespace,
+      ...(m?.labels === undefined ? {} : { labels: m.labels }),
+    },
+    spec: {
+      accessModes,
+      ...(pvc.spec?.storageClassName == null
+        ? {}
+        : { storageClassName: pvc.spec.storageClassName }),
+      resources: pvc.spec?.resources,
+    },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The class a missing one is modelled on: the cluster default, else the only class there is. */
+function modelClass(ctx: CorrelationContext): StorageClassObject | undefined {
+  const all = ctx.snapshot.list("storageclasses") as StorageClassObject[];
+  const def = all.find(
+    (c) =>
+      c.metadata?.annotations?.["storageclass.kubernetes.io/is-default-class"] === "true" ||
+      c.metadata?.annotations?.["storageclass.beta.kubernetes.io/is-default-class"] === "true",
+  );
+  const model = def ?? (all.length === 1 ? all[0] : undefined);
+  return model?.provisioner === undefined ? undefined : model;
+}
+
+/** A StorageClass named `name` with the model's provisioner and settings, not marked default (JSON: kubectl reads it as YAML). */
+function classManifest(name: string, model: StorageClassObject): string {
+  const manifest = {
+    apiVersion: "storage.k8s.io/v1",
+    kind: "StorageClass",
+    metadata: { name },
+    provisioner: model.provisioner,
+    ...(model.parameters === undefined ? {} : { parameters: model.parameters }),
+    ...(model.reclaimPolicy === undefined ? {} : { reclaimPolicy: model.reclaimPolicy }),
+    ...(model.volumeBindingMode === undefined
+      ? {}
+      : { volumeBindingMode: model.volumeBindingMode }),
+    ...(model.allowVolumeExpansion === undefined
+      ? {}
+      : { allowVolumeExpansion: model.allowVolumeExpansion }),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** A provisioner refusing the claim's access mode (CSI "volume capabilities … not supported", in-tree "access mode … not supported"). */

@@ -880,6 +880,16 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
     zh: () => "<service>.<namespace>.svc 形式的 DNS 名称只有在该 Service 存在时才能解析。",
   },
   {
+    id: "fix.createClassLike",
+    en: re(`^Create StorageClass ${N} with the provisioner of ${N}$`),
+    zh: (sc, model) => `按 ${model} 的 provisioner 创建 StorageClass ${sc}`,
+  },
+  {
+    id: "fix.createClaimAgain",
+    en: re(`^Create ${N} again with ${N}$`),
+    zh: (pvc, mode) => `用 ${mode} 重新创建 ${pvc}`,
+  },
+  {
     id: "fix.recreateClaimMode",
     en: re(`^Recreate ${N} with ${N}$`),
     zh: (pvc, mode) => `用 ${mode} 重新创建 ${pvc}`,
