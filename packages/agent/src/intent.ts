@@ -112,6 +112,11 @@ const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail|l
 /** "what pods are running in shop?", "which deployments exist?" */
 const WHAT_KIND = /^(?:what|which)\s+([a-z]+)\s+(?:are|is|do|does|exist|run|were)\b/i;
 const LOGS = /\blogs?\b/i;
+const EVENTS_QUESTION =
+  /^(?:(?:are|were|is) there|any|what|which|recent|latest|show|list|get|check)\b|\bwarning events?\b/i;
+/** "cart's environment", "the env vars of cart": what `describe` shows. */
+const DETAILS =
+  /(?:^|\s)([a-z0-9][-a-z0-9.]*)'s\s+(?:environment|env|env vars?|variables|configuration|config|settings|spec|details)\b|\b(?:environment|env vars?|variables|configuration|settings|details)\s+(?:of|for)\s+(?:the\s+)?([a-z0-9][-a-z0-9.]*)/i;
 const EVENTS = /\bevents?\b/i;
 
 const STOPWORDS = new Set(
@@ -191,13 +196,24 @@ export function parseIntent(
       return { kind: "command", ...base, resource: ref, lookup };
     }
   }
+  // "are there warning events in shop?", "any events?": a read of the events, newest last.
+  if (EVENTS.test(trimmed) && EVENTS_QUESTION.test(trimmed) && !/\bwhy\b/i.test(trimmed)) {
+    const warning = /\bwarn\w*\b/i.test(trimmed) ? " --field-selector type=Warning" : "";
+    return {
+      kind: "command",
+      ...base,
+      command: `get events${nsArgs(namespace)}${warning} --sort-by=.lastTimestamp`,
+    };
+  }
   const asked = WHAT_KIND.exec(trimmed)?.[1];
   const askedKind = asked === undefined ? undefined : canonicalKind(asked);
   if (askedKind !== undefined && askedKind !== "Event" && !DIAGNOSE.test(trimmed)) {
     const ns = askedKind === "Namespace" || askedKind === "Node" ? "" : nsArgs(namespace);
     return { kind: "command", ...base, command: `get ${pluralArg(askedKind)}${ns}` };
   }
-  if (DIAGNOSE.test(trimmed)) return { kind: namespace || resource ? "diagnose" : "scan", ...base };
+  // Without a namespace a diagnosis looks at every namespace (docs/agent.md, scope rules); it is
+  // still a diagnosis, not the analyzers' list a "scan" asks for.
+  if (DIAGNOSE.test(trimmed)) return { kind: "diagnose", ...base };
   if (selected !== undefined) return { kind: "diagnose", ...base };
   return { kind: "question", ...base };
 }
@@ -366,6 +382,10 @@ const NOT_NAMES = new Set(
  * text names is never the object ("describe the shop namespace").
  */
 function lookupIn(text: string, namespace: string | undefined): ObjectLookup | undefined {
+  const details = DETAILS.exec(text);
+  const detailed = objectName(details?.[1] ?? details?.[2]);
+  if (detailed !== undefined && detailed !== namespace)
+    return { verb: "describe", name: detailed, previous: false };
   const verb = /^(?:please\s+)?describe\b/i.test(text) && !LOGS.test(text) ? "describe" : "logs";
   const candidates =
     verb === "describe"

@@ -18,5 +18,9 @@ export function describeFollowUp(f: ResolvedFollowUp): string {
       return "say what this conversation changed or proposed, and what became of each change";
     case "unresolved":
       return "it refers to something this conversation has not established: ask what they mean";
+    case "choose":
+      return f.found === "several"
+        ? `several objects are named ${f.name} (${f.choices.map((c) => c.label).join(", ")}): ask which one`
+        : `nothing is named ${f.name}; close names: ${f.choices.map((c) => c.label).join(", ")}: ask whether they meant one of them`;
   }
 }

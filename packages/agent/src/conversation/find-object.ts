@@ -15,7 +15,7 @@ export async function findObject(
   backend: ClusterBackend,
   names: readonly string[],
   signal: AbortSignal | undefined,
-): Promise<{ name: string; matches: ObjectRef[] } | undefined> {
+): Promise<{ name: string; matches: ObjectRef[]; all: ObjectRef[] } | undefined> {
   const parsed = parseCommand(`get ${KINDS} -A -o json`);
   if (!parsed.ok) return undefined;
   const result = await backend.run(parsed.command, signal === undefined ? {} : { signal });
@@ -37,9 +37,9 @@ export async function findObject(
   );
   for (const name of names) {
     const matches = matchesOf(refs, name);
-    if (matches.length > 0) return { name, matches };
+    if (matches.length > 0) return { name, matches, all: refs };
   }
-  return { name: names[0] ?? "", matches: [] };
+  return { name: names[0] ?? "", matches: [], all: refs };
 }
 
 function matchesOf(refs: readonly ObjectRef[], name: string): ObjectRef[] {
@@ -59,4 +59,38 @@ function matchesOf(refs: readonly ObjectRef[], name: string): ObjectRef[] {
 interface Item {
   kind?: string;
   metadata?: { name?: unknown; namespace?: unknown };
+}
+
+/** Names within two edits of `name` (a typo: "paymnets-api"), closest first. */
+export function nearestNames(name: string, refs: readonly ObjectRef[]): ObjectRef[] {
+  const scored = refs
+    .map((r) => ({ r, d: distance(name, r.name) }))
+    .filter((x) => x.d > 0 && x.d <= Math.min(2, Math.floor(name.length / 3)))
+    .sort((a, b) => a.d - b.d || a.r.name.localeCompare(b.r.name));
+  const out: ObjectRef[] = [];
+  for (const { r } of scored)
+    if (!out.some((o) => o.name === r.name && o.namespace === r.namespace) && r.kind !== "Service")
+      out.push(r);
+  return out.slice(0, 5);
+}
+
+/** Damerau–Levenshtein (optimal string alignment): a swapped pair of letters is one edit. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min(
+        (up[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (up[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  return (d[a.length] as number[])[b.length] as number;
 }

@@ -37,6 +37,8 @@ export function pickedChoice(
 ): { label: string; reply: string } | undefined {
   const t = text.toLowerCase().trim();
   if (t.split(/\s+/).length > 8) return undefined;
+  // "yes, that one" to a single suggestion ("did you mean payments-api?").
+  if (choices.length === 1 && YES.test(t)) return choices[0];
   const ordinal = /\b(first|second|third|1st|2nd|3rd)\b/.exec(t)?.[1];
   if (ordinal !== undefined) {
     const i = { first: 0, "1st": 0, second: 1, "2nd": 1, third: 2, "3rd": 2 }[ordinal] ?? 0;
@@ -51,6 +53,9 @@ export function pickedChoice(
   });
   return hits.length === 1 ? hits[0] : undefined;
 }
+
+const YES =
+  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|right|correct|exactly|that one|this one|是|是的|对|对的|没错|就是它|就是那个)\b[\s,.!，。！]*(?:that one|this one|please|i mean(?:t)? that|那个|这个)?[\s.!。！]*$/i;
 
 const FILLER = new Set([
   "the",

@@ -18,8 +18,10 @@ export type FollowUp =
   | { kind: "others" }
   /** The same question, in another namespace. */
   | { kind: "and-in"; namespace: string }
-  /** The object in focus: its logs, its description, its events. */
-  | { kind: "logs"; previous: boolean }
+  /** The object in focus: its logs (a pod's when the message says so), its description, its events. */
+  | { kind: "logs"; previous: boolean; pod: boolean }
+  /** The rollout history of the workload in focus. */
+  | { kind: "history" }
   | { kind: "describe" }
   | { kind: "events" }
   /** What the conversation changed, or would have changed. */
@@ -55,15 +57,42 @@ const OTHERS =
 const AND_IN =
   /^(?:and|what about|how about|same for|same in|now)\s+(?:in\s+)?(?:the\s+)?([a-z0-9][-a-z0-9]*)(?:\s+namespace)?\s*\??$/i;
 const LOGS =
-  /^(?:show(?: me)?|get|print|give me|let me see|what do|and)?\s*(?:its|their|the|his|her)\s+(?:(previous|last|crash)\s+)?logs?\b|^logs?\s+(?:of\s+)?(?:it|that)\b|^(?:show(?: me)?\s+)?(?:the\s+)?logs?\s+(?:please)?$/i;
+  /^(?:show(?: me)?|get|print|give me|let me see|what do|and)?\s*(?:its|their|the|his|her)\s+(?:(previous|last|crash)\s+)?logs?\s*(?:please|again|now|too|then)?[?.!]*$|^logs?\s+(?:of\s+)?(?:it|that)\b|^(?:show(?: me)?\s+)?(?:the\s+)?logs?\s*(?:please)?[?.!]*$/i;
 const DESCRIBE = /^(?:please\s+)?describe\s+(?:it|that|this|them|that one|this one)[.!?]*$/i;
 const EVENTS =
   /^(?:show(?: me)?|get|any|and)?\s*(?:its|their|the)\s+events\b(?!\s+(?:in|of|for)\s+\S+)/i;
+const HISTORY =
+  /\b(?:rollout|revision|deployment|release)\s+history\b|\bhistory of (?:the )?(?:rollout|revisions|deployment)\b|\b(?:changed|differ\w*) between (?:the )?revisions\b|\b(?:list|show)(?: me)? (?:the )?revisions\b/i;
 const WHAT_CHANGED =
   /^(?:ok,?\s+|so,?\s+)?what (?:did you|have you|would you have|would you) chang\w*|what (?:was|would have been) changed/i;
 
+/** Chinese follow-ups zhFollowUp does not carry over (it keeps to the fix-and-check ones). */
+const ZH: readonly (readonly [RegExp, FollowUp])[] = [
+  [
+    /(?:刚才|之前|你)?(?:改了|修改了|更改了|变更了|做了)(?:什么|哪些)(?:修改|改动|变更)?|本来要改什么|会改(?:什么|哪些)/,
+    { kind: "what-changed" },
+  ],
+  [
+    /^(?:请|帮我)?(?:描述|describe)(?:一下)?(?:它|这个|那个|它们)?[?？。!！]*$/,
+    { kind: "describe" },
+  ],
+  [
+    /^(?:请|帮我)?(?:看看|看一下|查看|显示|给我看)?(?:它|这个|那个|它们)?的?(?:上一次的|之前的|崩溃前的)?日志[?？。!！]*$/,
+    { kind: "logs", previous: false, pod: false },
+  ],
+  [
+    /^(?:请|帮我)?(?:看看|看一下|查看|显示)?(?:它|这个|那个)?的?事件[?？。!！]*$/,
+    { kind: "events" },
+  ],
+  [/(?:发布|部署|版本|回滚)历史|历史版本/, { kind: "history" }],
+];
+
 /** The follow-up a message is, if it is one (English, or Chinese read into English first). */
 export function readFollowUp(raw: string): FollowUp | undefined {
+  for (const [pattern, f] of ZH) {
+    if (pattern.test(raw.trim()))
+      return f.kind === "logs" ? { ...f, previous: /上一次|之前|崩溃前/.test(raw) } : f;
+  }
   const text = (zhFollowUp(raw.trim(), "") ?? raw).trim().replace(/\s+/g, " ");
   if (text.length > 120) return undefined;
   if (HOW_FIX.test(text)) return { kind: "explain-fix" };
@@ -85,9 +114,17 @@ export function readFollowUp(raw: string): FollowUp | undefined {
   const logs = LOGS.exec(text);
   if (
     logs !== null ||
-    (/\blogs?\b.*\b(it|its|them|their)\b/i.test(text) && text.split(" ").length <= 6)
+    (/\blogs?\b.*\b(it|its|them|their|the (?:new|failing|crashing|broken|unready|bad|latest|old) pods?)\b/i.test(
+      text,
+    ) &&
+      text.split(" ").length <= 9)
   )
-    return { kind: "logs", previous: /\b(previous|last|crash\w*|before)\b/i.test(text) };
+    return {
+      kind: "logs",
+      previous: /\b(previous|last|crash\w*|before)\b/i.test(text),
+      pod: /\bpods?\b/i.test(text),
+    };
+  if (HISTORY.test(text)) return { kind: "history" };
   if (EVENTS.test(text)) return { kind: "events" };
   const and = AND_IN.exec(text)?.[1]?.toLowerCase();
   if (and !== undefined && !NOT_NAMESPACES.has(and)) return { kind: "and-in", namespace: and };

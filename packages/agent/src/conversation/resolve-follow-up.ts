@@ -18,7 +18,14 @@ export type ResolvedFollowUp =
   /** Say what the conversation changed (or proposed, and what became of it). */
   | { kind: "changes"; fixes: ConversationContext["fixes"] }
   /** Nothing to refer to: say so (and what to ask instead). */
-  | { kind: "unresolved"; what: FollowUp["kind"] };
+  | { kind: "unresolved"; what: FollowUp["kind"] }
+  /** The object the question names is ambiguous (`several`) or exists nowhere (`none`): ask which. */
+  | {
+      kind: "choose";
+      name: string;
+      found: "several" | "none";
+      choices: { label: string; reply: string }[];
+    };
 
 /** The namespace the conversation is about, for a follow-up that names none. */
 export function focusNamespace(c: ConversationContext): string | undefined {
@@ -36,7 +43,9 @@ function focusObject(c: ConversationContext): ObjectRef | undefined {
 export function resolveFollowUp(
   f: FollowUp,
   c: ConversationContext,
-): ResolvedFollowUp | { kind: "rewrite"; text: string; namespace: string } {
+):
+  | Exclude<ResolvedFollowUp, { kind: "choose" }>
+  | { kind: "rewrite"; text: string; namespace: string } {
   const ns = focusNamespace(c);
   const it = focusObject(c);
   switch (f.kind) {
@@ -84,16 +93,32 @@ export function resolveFollowUp(
       if (last === undefined) return { kind: "unresolved", what: f.kind };
       return { kind: "rewrite", text: inNamespace(last, ns, f.namespace), namespace: f.namespace };
     }
+    case "history": {
+      const workload = [c.diagnosis?.rootCause, ...c.objects].find(
+        (o) => o !== undefined && ROLLABLE.has(o.kind),
+      );
+      if (workload === undefined) return { kind: "unresolved", what: f.kind };
+      return {
+        kind: "read",
+        commands: [`rollout history ${slashRef(workload)}${nsFlag(workload)}`],
+        about: workload,
+      };
+    }
     case "logs":
     case "describe":
     case "events": {
-      if (it === undefined) return { kind: "unresolved", what: f.kind };
-      return { kind: "read", commands: [readCommand(f, it)], about: it };
+      // "the logs of the new pod": a pod the conversation named, else the workload's.
+      const pod = f.kind === "logs" && f.pod ? c.objects.find((o) => o.kind === "Pod") : undefined;
+      const target = pod ?? it;
+      if (target === undefined) return { kind: "unresolved", what: f.kind };
+      return { kind: "read", commands: [readCommand(f, target)], about: target };
     }
     case "what-changed":
       return { kind: "changes", fixes: c.fixes };
   }
 }
+
+const ROLLABLE = new Set(["Deployment", "StatefulSet", "DaemonSet"]);
 
 function nsFlag(r: ObjectRef): string {
   return r.namespace === undefined ? "" : ` -n ${r.namespace}`;
@@ -103,7 +128,10 @@ function slashRef(r: ObjectRef): string {
   return `${r.kind.toLowerCase()}/${r.name}`;
 }
 
-function readCommand(f: FollowUp, it: ObjectRef): string {
+function readCommand(
+  f: Extract<FollowUp, { kind: "logs" | "describe" | "events" }>,
+  it: ObjectRef,
+): string {
   switch (f.kind) {
     case "logs": {
       const target = it.kind === "Pod" ? it.name : slashRef(it);
@@ -111,7 +139,7 @@ function readCommand(f: FollowUp, it: ObjectRef): string {
     }
     case "describe":
       return `describe ${slashRef(it)}${nsFlag(it)}`;
-    default:
+    case "events":
       return `get events${nsFlag(it)} --field-selector involvedObject.name=${it.name} --sort-by=.lastTimestamp`;
   }
 }

@@ -90,6 +90,10 @@ export async function observeObject(
     case "DaemonSet":
       return workload(backend, target, obj, since, signal, base);
     case "Pod": {
+      // Evicted (a drain): it is going; on a dead node it stays Terminating until the node is
+      // removed, so waiting for it to vanish would only run into the deadline.
+      if (obj.metadata?.deletionTimestamp !== undefined)
+        return { ...base, state: "ok", detail: "terminating" };
       const s = podState(obj);
       return { ...base, ...s };
     }

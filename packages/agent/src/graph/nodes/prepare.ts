@@ -6,7 +6,7 @@ import { trimHistory } from "../../context/trim-history";
 import type { ObjectRef, TurnScope } from "@kubemedic/protocol";
 import { renderContext, type ConversationContext } from "../../conversation/context";
 import { describeFollowUp } from "../../conversation/describe-follow-up";
-import { findObject } from "../../conversation/find-object";
+import { findObject, nearestNames } from "../../conversation/find-object";
 import { finishedTurnOf, pickedChoice } from "../../conversation/finished-turn";
 import { foldTurn } from "../../conversation/fold-turn";
 import { readFollowUp } from "../../conversation/follow-up";
@@ -16,6 +16,7 @@ import {
   type ResolvedFollowUp,
 } from "../../conversation/resolve-follow-up";
 import { scopeOf } from "../../conversation/scope-rule";
+import { CLUSTER_WIDE } from "../plan/decide-route";
 import { parseIntent, selectionInScope, type Intent } from "../../intent";
 import { conversationLanguage } from "../../language/conversation-language";
 import { answerLanguage } from "../../language/detect-language";
@@ -169,17 +170,34 @@ async function understand(
   if (textNamespace === undefined && !parsed.allNamespaces && followUp === undefined) {
     const names = objectNames(parsed);
     if (names.length > 0) {
+      let hit: Awaited<ReturnType<typeof findObject>>;
       try {
-        const hit = await findObject(backend, names, signal);
-        if (hit?.matches.length === 1) found = hit.matches[0];
+        hit = await findObject(backend, names, signal);
       } catch {
         // Unreachable cluster: the tools will say so.
+      }
+      if (hit !== undefined) {
+        // Where the conversation already is wins among several of the same name.
+        const near = focusNamespace(prior) ?? picker;
+        const here = hit.matches.filter((m) => m.namespace === near);
+        if (hit.matches.length === 1) found = hit.matches[0];
+        else if (here.length === 1) found = here[0];
+        else if (parsed.action === undefined)
+          followUp = choose(
+            text,
+            hit.name,
+            hit.matches,
+            hit.all,
+            names.length > 0 && named(parsed),
+          );
       }
     }
   }
   const scope = scopeOf({
     textNamespace: textNamespace ?? followNs,
-    clusterWide: parsed.allNamespaces,
+    clusterWide:
+      parsed.allNamespaces ||
+      (textNamespace === undefined && forced === undefined && CLUSTER_WIDE.test(text)),
     selected: input.selectedResource,
     picker,
     pickerMoved,
@@ -196,12 +214,64 @@ async function understand(
   };
 }
 
-/** Names an object may go by in the question: a named resource, else name-like keywords. */
+/** Names an object may go by in the question: a named resource, else the keywords. */
 function objectNames(intent: Intent): string[] {
   if (intent.resource !== undefined)
     return intent.resource.namespace === undefined ? [intent.resource.name] : [];
-  if (intent.kind !== "diagnose" && intent.kind !== "fix" && intent.kind !== "command") return [];
-  return intent.keywords.filter((k) => /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(k)).slice(0, 3);
+  if (intent.kind === "question") return [];
+  return intent.keywords.filter((k) => /^[a-z0-9][-a-z0-9.]*$/.test(k)).slice(0, 3);
+}
+
+/** The question names its object for sure: with a kind, as `describe x`, or as a name with a dash. */
+function named(intent: Intent): boolean {
+  return (
+    intent.resource !== undefined ||
+    intent.keywords.some((k) => /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(k))
+  );
+}
+
+/**
+ * Ask back instead of guessing: several objects of that name (which namespace?), or none and
+ * some close names (a typo?). Each choice answers with the question asked again about it.
+ */
+function choose(
+  text: string,
+  name: string,
+  matches: readonly ObjectRef[],
+  all: readonly ObjectRef[],
+  sure: boolean,
+): ResolvedFollowUp | undefined {
+  const again = (r: ObjectRef): string => {
+    const swapped = text.replace(
+      new RegExp(`(?<![-a-z0-9])${escapeRegExp(name)}(?![-a-z0-9])`, "gi"),
+      r.name,
+    );
+    return r.namespace === undefined
+      ? swapped
+      : `${swapped.replace(/[?.!\s]+$/, "")} in the ${r.namespace} namespace`;
+  };
+  const label = (r: ObjectRef): string =>
+    `${r.kind.toLowerCase()}/${r.name}${r.namespace === undefined ? "" : ` (${r.namespace})`}`;
+  if (matches.length > 1)
+    return {
+      kind: "choose",
+      name,
+      found: "several",
+      choices: matches.slice(0, 8).map((r) => ({ label: label(r), reply: again(r) })),
+    };
+  if (!sure) return undefined;
+  const close = nearestNames(name, all);
+  if (close.length === 0) return undefined;
+  return {
+    kind: "choose",
+    name,
+    found: "none",
+    choices: close.map((r) => ({ label: label(r), reply: again(r) })),
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function namespaceOfCommands(commands: readonly string[]): string | undefined {

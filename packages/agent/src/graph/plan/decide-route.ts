@@ -20,7 +20,7 @@ export interface RouteDecision {
 }
 
 /** "what's wrong with my cluster?", "检查整个集群": the question is about the whole cluster. */
-const CLUSTER_WIDE =
+export const CLUSTER_WIDE =
   /\b(?:my|the|this|our|whole|entire|full)\s+(?:k8s\s+|kubernetes\s+)?cluster\b|集群/i;
 
 /**

@@ -122,7 +122,10 @@ export function diagnosisAnswer(
   if (candidate === undefined) {
     const items = result.analysis.results ?? [];
     const pods = podHealth(view.steps);
-    const where = view.intent.namespace ? d.inNamespace(view.intent.namespace) : "";
+    const asked = view.intent.resource;
+    const where =
+      (view.intent.namespace ? d.inNamespace(view.intent.namespace) : "") +
+      (asked === undefined ? "" : ` (${asked.kind ?? ""} ${asked.name})`.replace("( ", "("));
     if (items.length === 0 || (pods !== undefined && pods.unhealthy.length === 0)) {
       const cluster = items.filter((i) => CLUSTER_SCOPED.has(i.kind));
       const minor = items.filter((i) => !CLUSTER_SCOPED.has(i.kind));

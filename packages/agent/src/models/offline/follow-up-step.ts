@@ -74,6 +74,23 @@ export function followUpPlan(
       return { step: { text: t.changes(f.fixes), calls: [] } };
     case "unresolved":
       return unresolved(view, f.what, tools);
+    case "choose":
+      return {
+        step: {
+          text:
+            f.found === "several"
+              ? t.several(
+                  f.name,
+                  f.choices.map((c) => c.label),
+                )
+              : t.nowhere(
+                  f.name,
+                  f.choices.map((c) => c.label),
+                ),
+          calls: [],
+          clarify: { choices: f.choices },
+        },
+      };
   }
 }
 

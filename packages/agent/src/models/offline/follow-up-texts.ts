@@ -14,6 +14,8 @@ export interface FollowUpTexts {
   whichProblem: string;
   nothingToFix: string;
   unresolved(what: string): string;
+  several(name: string, labels: readonly string[]): string;
+  nowhere(name: string, labels: readonly string[]): string;
 }
 
 const code = (c: string): string => `\`kubectl ${c}\``;
@@ -51,6 +53,10 @@ const EN: FollowUpTexts = {
     "This conversation has no diagnosis yet to fix. Looking for problems across the cluster first.",
   whichProblem: "I found more than one problem. Which one should I fix?",
   nothingToFix: "I found nothing to fix: the correlation reports no problem in any namespace.",
+  several: (name, labels) =>
+    `More than one object is named ${name}:\n${labels.map((l) => `- ${l}`).join("\n")}\nWhich one do you mean?`,
+  nowhere: (name, labels) =>
+    `I found nothing named ${name} in any namespace (not found). Did you mean:\n${labels.map((l) => `- ${l}`).join("\n")}`,
   unresolved: (what) =>
     `I am not sure what you are referring to: this conversation has nothing yet ${WHAT_EN[what] ?? "to refer to"}. Which object or namespace do you mean?`,
 };
@@ -106,6 +112,10 @@ const ZH: FollowUpTexts = {
   findingProblems: "这次对话还没有可以修复的诊断结果，先在整个集群中查找问题。",
   whichProblem: "我发现了不止一个问题，要修复哪一个？",
   nothingToFix: "没有发现需要修复的问题：关联分析在所有命名空间中都没有报告问题。",
+  several: (name, labels) =>
+    `有多个对象名为 ${name}：\n${labels.map((l) => `- ${l}`).join("\n")}\n你指的是哪一个？`,
+  nowhere: (name, labels) =>
+    `在所有命名空间中都没有找到名为 ${name} 的对象。你是不是指：\n${labels.map((l) => `- ${l}`).join("\n")}`,
   unresolved: () =>
     "我不确定你指的是什么：这次对话还没有可以对应的对象。你指的是哪个对象或命名空间？",
 };
