@@ -4,6 +4,7 @@ import {
   ask,
   conversationIdOf,
   focusRingProblems,
+  lowContrastText,
   openApp,
   readWholeTimeline,
   scrollToLatest,
@@ -248,6 +249,59 @@ describeInChromium("chat", () => {
       expect(await focusRingProblems(page, 80), `conversation at ${width}px`).toEqual([]);
       await context.close();
     }
+  });
+
+  it("small things: tab title, Enter while running, the scan's skip link, contrast, sign out (issue #15)", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { context, page } = await openApp(browser, server, { colorScheme });
+      expect(await page.title()).toBe("kubemedic");
+      expect(await lowContrastText(page), `start screen, ${colorScheme}`).toEqual([]);
+      await page
+        .locator('[data-testid="conversation-item"]')
+        .filter({ hasText: "why is checkout failing in shop?" })
+        .locator("a")
+        .click();
+      await page.getByTestId("report-card").waitFor();
+      await expect.poll(() => page.title()).toBe("why is checkout failing in shop? · kubemedic");
+      await page.getByTestId("full-answer-toggle").waitFor();
+      const low = await readWholeTimeline(page, () => lowContrastText(page));
+      expect(low, `conversation, ${colorScheme}`).toEqual([]);
+      await page.goto(`${server.url}/scan`);
+      await page.getByTestId("finding").first().waitFor({ timeout: 60_000 });
+      expect(await page.title()).toBe("Cluster scan · kubemedic");
+      expect(await lowContrastText(page), `scan, ${colorScheme}`).toEqual([]);
+      await context.close();
+    }
+
+    const { context, page } = await openApp(browser, server);
+    // The scan has no message box: its skip link leads to the findings.
+    await page.goto(`${server.url}/scan`);
+    await page.getByTestId("scan-view").waitFor();
+    await page.keyboard.press("Tab");
+    const skip = page.locator(".skip-link");
+    expect(await skip.textContent()).toBe("Skip to the findings");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+      "scan-view",
+    );
+
+    // Enter while the answer is coming says why nothing was sent.
+    await page.goto(`${server.url}/`);
+    await ask(page, "why is the trainer pod in ml stuck in Pending?");
+    await waitTurn(page, "running");
+    const box = page.getByTestId("composer");
+    await box.fill("and the cart?");
+    await box.press("Enter");
+    expect(await page.getByTestId("composer-hint").textContent()).toContain("Not sent yet");
+    expect(await box.inputValue()).toBe("and the cart?");
+    await waitTurn(page);
+    expect(await page.getByTestId("composer-hint").textContent()).toBe("");
+
+    // Sign out ends the session: the sign-in form, and the API answers 401.
+    await page.getByTestId("sign-out").click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect((await page.request.get(`${server.url}/api/session`)).status()).toBe(401);
+    await context.close();
   });
 
   it("sends with Enter, adds a line with Shift+Enter, and keeps a draft per conversation", async () => {

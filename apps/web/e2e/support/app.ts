@@ -191,3 +191,73 @@ export async function focusRingProblems(page: Page, presses: number): Promise<st
   }
   return problems;
 }
+
+/**
+ * Text whose contrast with its background is under `min` (WCAG AA: 4.5),
+ * as `ratio text` strings. The background is the first opaque one up the tree
+ * (semi-transparent ones blended over it); disabled controls are exempt (WCAG 1.4.3).
+ */
+export async function lowContrastText(page: Page, min = 4.5): Promise<string[]> {
+  return page.evaluate((min) => {
+    const parse = (c: string): [number, number, number, number] => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (m === null) return [0, 0, 0, 0];
+      const p = (m[1] ?? "")
+        .split(/[,\s/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 1];
+    };
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r ?? 0) + 0.7152 * f(g ?? 0) + 0.0722 * f(b ?? 0);
+    };
+    const blend = (top: number[], under: number[]) => {
+      const a = top[3] ?? 1;
+      return [0, 1, 2].map((i) => (top[i] ?? 0) * a + (under[i] ?? 0) * (1 - a));
+    };
+    const background = (el: Element): number[] => {
+      const layers: number[][] = [];
+      for (let e: Element | null = el; e !== null; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] >= 1) break;
+      }
+      let color = [255, 255, 255];
+      for (const layer of layers.reverse()) color = blend(layer, color);
+      return color;
+    };
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set<Element>();
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el === null || seen.has(el) || (n.textContent ?? "").trim() === "") continue;
+      seen.add(el);
+      if (el.closest(":disabled, [aria-disabled='true'], .sr-only, svg") !== null) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden") continue;
+      let opacity = 1;
+      for (let e: Element | null = el; e !== null; e = e.parentElement)
+        opacity *= Number(getComputedStyle(e).opacity);
+      if (opacity === 0) continue;
+      const bg = background(el);
+      const fg = blend(
+        parse(style.color).map((v, i) => (i === 3 ? v * opacity : v)),
+        bg,
+      );
+      const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a) as [number, number];
+      const ratio = (l1 + 0.05) / (l2 + 0.05);
+      if (ratio < min)
+        out.push(
+          `${ratio.toFixed(2)} ${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(n.textContent ?? "").trim().slice(0, 30)}"`,
+        );
+    }
+    return out;
+  }, min);
+}

@@ -26,6 +26,7 @@ export const api = {
   session: (signal?: AbortSignal) => apiFetch("/api/session", SessionInfo, { signal }),
 
   login: (token: string) => apiFetch("/api/login", null, { method: "POST", body: { token } }),
+  logout: () => apiFetch("/api/logout", null, { method: "POST" }),
 
   conversations: (
     params: { q?: string; cursor?: string | null; limit?: number },

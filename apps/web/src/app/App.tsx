@@ -8,7 +8,7 @@ import { Notices } from "../components/layout/Notices";
 import { OfflineBanner } from "../components/layout/OfflineBanner";
 import { Sidebar } from "../components/layout/Sidebar";
 import { TopBar } from "../components/layout/TopBar";
-import { ScanView } from "../components/scan/ScanView";
+import { SCAN_ID, ScanView } from "../components/scan/ScanView";
 import { StreamContext } from "../stream/useStream";
 import { routePath } from "../ui/router";
 import { ClientContext, useClient, useConnection, useRoute } from "./clientContext";
@@ -41,9 +41,7 @@ function App() {
   if (signedOut) return <SignIn />;
   return (
     <div className="app">
-      <a className="skip-link" href={`#${COMPOSER_ID}`}>
-        Skip to the message box
-      </a>
+      <SkipLink />
       <Sidebar />
       <main className="main">
         <TopBar />
@@ -54,6 +52,20 @@ function App() {
       </main>
       <Notices />
     </div>
+  );
+}
+
+/** Skips to the message box, or, on the scan (which has none), to the findings. */
+function SkipLink() {
+  const route = useRoute();
+  return route.name === "scan" ? (
+    <a className="skip-link" href={`#${SCAN_ID}`}>
+      Skip to the findings
+    </a>
+  ) : (
+    <a className="skip-link" href={`#${COMPOSER_ID}`}>
+      Skip to the message box
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS, type ObjectRef } from "@kubemedic/protocol";
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useClient, useConnection, useUi } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
 import { Icon } from "../common/Icon";
@@ -55,6 +55,12 @@ export function Composer({
     el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
   }, [text]);
 
+  // Enter while a turn runs sends nothing: say why, until the turn ends or the text changes.
+  const [waitHint, setWaitHint] = useState(false);
+  useEffect(() => {
+    if (!running) setWaitHint(false);
+  }, [running]);
+
   const canSend = !running && text.trim() !== "" && text.length <= MAX_MESSAGE_CHARS;
   const send = () => {
     if (!canSend) return;
@@ -67,6 +73,10 @@ export function Composer({
 
   return (
     <div className="composer-wrap">
+      <p className="composer-hint" role="status" data-testid="composer-hint">
+        {waitHint &&
+          "Not sent yet: the answer is still coming. Your message stays here; send it when the turn ends, or press Esc to stop the turn."}
+      </p>
       <form
         className="composer"
         data-focus-ring=""
@@ -88,10 +98,14 @@ export function Composer({
           autoFocus={autoFocus}
           maxLength={MAX_MESSAGE_CHARS + 1000}
           data-testid="composer"
-          onChange={(e) => ui.setDraft(draftKey, e.target.value)}
+          onChange={(e) => {
+            setWaitHint(false);
+            ui.setDraft(draftKey, e.target.value);
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
+              if (running && text.trim() !== "") setWaitHint(true);
               send();
             } else if (e.key === "Escape" && running) {
               e.preventDefault();

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useConversationList, useSession } from "../../api/hooks";
+import { api } from "../../api/endpoints";
 import { describeError } from "../../api/WebError";
 import { useClient, useRoute, useUi } from "../../app/clientContext";
 import { groupByDay } from "../../lib/groupByDay";
@@ -126,8 +127,11 @@ export function Sidebar() {
         <div className="sidebar-foot">
           {session.data !== undefined ? (
             <>
-              <div>
-                Signed in as <strong>{session.data.user}</strong>
+              <div className="signed-in">
+                <span>
+                  Signed in as <strong>{session.data.user}</strong>
+                </span>
+                <SignOutButton />
               </div>
               <div
                 title={`Approval policy: ${session.data.approvalPolicy}`}
@@ -151,3 +155,28 @@ const POLICY_TEXT: Record<"read-only" | "approve-mutations" | "suggest-only", st
   "approve-mutations": "Changes run only after you approve them",
   "suggest-only": "Changes are suggested, never run",
 };
+
+/**
+ * Ends the session on the server (its sockets close), then reloads: nothing of
+ * the signed-in user stays in memory, and the sign-in form shows.
+ */
+function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-ghost"
+      disabled={busy}
+      data-testid="sign-out"
+      onClick={() => {
+        setBusy(true);
+        api
+          .logout()
+          .catch(() => undefined)
+          .finally(() => window.location.assign("/"));
+      }}
+    >
+      Sign out
+    </button>
+  );
+}

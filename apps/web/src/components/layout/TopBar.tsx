@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useConversationDetail, useSession } from "../../api/hooks";
 import { useClient, useRoute, useUi } from "../../app/clientContext";
 import { Icon } from "../common/Icon";
@@ -21,6 +22,10 @@ export function TopBar() {
       : route.name === "conversation"
         ? (detail.data?.conversation.title ?? "Conversation")
         : "New conversation";
+  // The browser tab says where the user is (a conversation's title, the scan).
+  useEffect(() => {
+    document.title = route.name === "home" ? "kubemedic" : `${title} · kubemedic`;
+  }, [route.name, title]);
   const effectiveTheme =
     theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
   const model = session.data?.model;

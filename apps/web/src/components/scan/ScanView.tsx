@@ -13,6 +13,9 @@ import {
 import { SeverityBadge } from "../common/badges";
 import { Icon } from "../common/Icon";
 
+/** The skip link's target on the scan page. */
+export const SCAN_ID = "scan-findings";
+
 /**
  * The analyzers' view of a namespace (k8sgpt-compatible findings), with the
  * correlated root-cause candidates on top. "Investigate" starts a conversation
@@ -44,7 +47,7 @@ export function ScanView() {
   };
 
   return (
-    <div className="scan" data-testid="scan-view">
+    <div className="scan" id={SCAN_ID} tabIndex={-1} data-testid="scan-view">
       <div className="scan-inner">
         <div className="scan-head">
           <h1>Findings in {namespace === null ? "all namespaces" : <code>{namespace}</code>}</h1>
