@@ -315,6 +315,52 @@ describe.each(backends)("gateway on $name", (backend) => {
       await socket.close();
     });
 
+    it('the conversation outlives a restart: a diagnosis, a restart, then "fix it" asks to approve that diagnosis\'s fix', async () => {
+      let socket = await fx.socket();
+      const conversationId = await fx.newConversation(socket);
+      const first = await fx.send(socket, conversationId, "why is checkout failing in shop?");
+      expect((await socket.turnEnd(first)).event.type).toBe("turn.completed");
+      const started = await socket.event("turn.started", first);
+      expect(started.event.scope).toMatchObject({ namespaces: ["shop"], allNamespaces: false });
+      const report = await socket.event("report.ready", first);
+      expect(report.event.report.category).toBe("CrashLoop");
+      await socket.close();
+
+      await fx.restart();
+      socket = await fx.socket();
+      socket.send({ type: "conversation.open", requestId: "r2", conversationId });
+      await socket.waitFor((f) => f.type === "conversation.state");
+      const second = await fx.send(socket, conversationId, "fix it");
+      const paused = await socket.turnEnd(second);
+      expect(paused.event.type).toBe("approval.requested");
+      if (paused.event.type !== "approval.requested") return;
+      const command = paused.event.requests[0]?.command ?? "";
+      expect(command).toMatch(/deployment[ /]checkout\b/);
+      expect(command).toContain("-n shop");
+      // The scope came from the conversation, not from the (empty) picker.
+      const scoped = await socket.event("turn.started", second);
+      expect(scoped.event.scope).toMatchObject({ namespaces: ["shop"], source: "conversation" });
+      socket.send({
+        type: "approval.decide",
+        conversationId,
+        turnId: second,
+        decisions: [
+          {
+            toolCallId: paused.event.requests[0]!.toolCallId,
+            decision: "reject",
+            reason: "just checking",
+          },
+        ],
+      });
+      await socket.event("turn.completed", second);
+      // Stored with the turn: a reload shows where each turn looked.
+      const detail = ConversationDetail.parse(
+        await fx.json(`/api/conversations/${conversationId}`),
+      );
+      expect(detail.turns.map((t) => t.scope?.namespaces)).toEqual([["shop"], ["shop"]]);
+      await socket.close();
+    });
+
     it("answers bad frames with error frames and stays usable", async () => {
       const socket = await fx.socket();
       const cases: [string | Buffer | Record<string, unknown>, string][] = [

@@ -9,6 +9,8 @@ import type { ObjectRef, TurnScope } from "@kubemedic/protocol";
  */
 export function scopeOf(p: {
   textNamespace: string | undefined;
+  /** Where a follow-up's referent lives ("fix it": the diagnosis's namespace). */
+  followNamespace?: string | undefined;
   clusterWide: boolean;
   selected: ObjectRef | undefined;
   picker: string | undefined;
@@ -28,6 +30,7 @@ export function scopeOf(p: {
     ...(focus === undefined ? {} : { focus }),
   });
   if (p.textNamespace !== undefined) return one(p.textNamespace, "text");
+  if (p.followNamespace !== undefined) return one(p.followNamespace, "conversation");
   if (p.clusterWide) return { namespaces: [], allNamespaces: true, source: "text" };
   if (p.found?.namespace !== undefined) return one(p.found.namespace, "text", p.found);
   if (p.selected?.namespace !== undefined)

@@ -194,7 +194,8 @@ async function understand(
     }
   }
   const scope = scopeOf({
-    textNamespace: textNamespace ?? followNs,
+    textNamespace,
+    followNamespace: followNs,
     clusterWide:
       parsed.allNamespaces ||
       (textNamespace === undefined && forced === undefined && CLUSTER_WIDE.test(text)),
