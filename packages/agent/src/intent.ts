@@ -112,6 +112,9 @@ const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail|l
 /** "what pods are running in shop?", "which deployments exist?" */
 const WHAT_KIND = /^(?:what|which)\s+([a-z]+)\s+(?:are|is|do|does|exist|run|were)\b/i;
 const LOGS = /\blogs?\b/i;
+/** A node named after "on" (or "in", as Chinese is read): `node x`, or a name that reads as a node's. */
+const ON_NODE =
+  /\b(?:on|in)\s+(?:the\s+)?node\s+([a-z0-9][-a-z0-9.]*)|\b(?:on|in)\s+(?:the\s+)?((?:[a-z0-9-]*(?:node|worker|master|control-plane|gpu|edge|ip-\d)[-a-z0-9.]*))\b/i;
 const EVENTS_QUESTION =
   /^(?:(?:are|were|is) there|any|what|which|recent|latest|show|list|get|check)\b|\bwarning events?\b/i;
 /** "cart's environment", "the env vars of cart": what `describe` shows. */
@@ -429,6 +432,11 @@ function naturalCommand(
     return `${describe ? "describe" : "get"} ${kindArg(resource.kind)} ${resource.name}${resource.kind === "Node" ? "" : own}`;
   }
   const kind = kindIn(text);
+  // "which pods run on worker-3?", "pods on node gpu-1": the pods a node runs.
+  const node = kind === "Pod" ? ON_NODE.exec(text) : null;
+  const nodeName = node?.[1] ?? node?.[2];
+  if (nodeName !== undefined && !describe)
+    return `get pods -A -o wide --field-selector spec.nodeName=${nodeName.toLowerCase()}`;
   if (kind !== undefined) {
     return `${describe ? "describe" : "get"} ${pluralArg(kind)}${ns || (kind === "Node" ? "" : " -A")}`;
   }

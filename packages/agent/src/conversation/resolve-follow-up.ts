@@ -77,13 +77,16 @@ export function resolveFollowUp(
         title: `undo \`${last.command}\``,
       };
     }
-    case "recheck":
+    case "recheck": {
       if (ns === undefined && it === undefined) return { kind: "unresolved", what: f.kind };
+      // What was diagnosed, else what was last acted on ("roll back orders-api", then "is it healthy now?").
+      const about = c.diagnosis?.rootCause ?? it;
       return {
         kind: "recheck",
         ...(ns === undefined ? {} : { namespace: ns }),
-        ...(c.diagnosis?.rootCause === undefined ? {} : { about: c.diagnosis.rootCause }),
+        ...(about === undefined ? {} : { about }),
       };
+    }
     case "others":
       return ns === undefined
         ? { kind: "unresolved", what: f.kind }

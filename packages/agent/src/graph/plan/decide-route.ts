@@ -67,6 +67,13 @@ export async function decideRoute(
           : "no root cause in the namespaces named",
         groups,
       };
+    // One cause is one investigation: a plan of one step only adds a hop.
+    if (groups.length < Math.max(2, config.minRootCauses))
+      return {
+        branch: "single",
+        reason: `${clusterWide ? "cluster-wide" : "the namespaces named"}: ${count(groups.length)}, one investigation`,
+        groups: [],
+      };
     return {
       branch: "complex",
       reason: clusterWide
