@@ -78,7 +78,8 @@ describe("parseIntent on Chinese", () => {
     const pods = parseIntent("检查 default 命名空间下的 pod", { defaultNamespace: "shop" });
     expect(pods).toMatchObject({ kind: "diagnose", namespace: "default", namespaceExplicit: true });
     const why = parseIntent("shop 里的 checkout 为什么一直重启？");
-    expect(why.kind).toBe("scan");
+    // A diagnosis; its namespace is checked against the cluster by prepare.
+    expect(why.kind).toBe("diagnose");
     expect(why.namespaceCandidates).toEqual(["shop"]);
     expect(why.keywords).toContain("checkout");
     expect(parseIntent("集群有什么问题？")).toMatchObject({ kind: "scan", allNamespaces: true });
