@@ -86,6 +86,17 @@ export const Recommendation = z.object({
   requiresApproval: z
     .boolean()
     .describe("True when the command changes the cluster and needs the user's approval."),
+  role: z
+    .enum(["fix", "follow-up", "mitigation"])
+    .optional()
+    .describe(
+      "fix (default): removes the cause; follow-up: only helps after the fix (a restart once a value exists); mitigation: limits the damage.",
+    ),
+  manifest: z
+    .string()
+    .max(64_000)
+    .optional()
+    .describe("The manifest for a command that reads one ('apply -f -', 'create -f -')."),
 });
 export type Recommendation = z.infer<typeof Recommendation>;
 

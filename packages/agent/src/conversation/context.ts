@@ -19,7 +19,13 @@ export interface DiagnosisMemory {
   summary: string;
   rootCause?: ObjectRef;
   /** Its recommended changes with a command, in the report's order. */
-  fixes: { title: string; command: string }[];
+  fixes: {
+    title: string;
+    command: string;
+    /** As the report says it: `follow-up` only helps after a fix, `mitigation` limits the damage. */
+    role?: "fix" | "follow-up" | "mitigation";
+    manifest?: string;
+  }[];
 }
 
 /**

@@ -84,7 +84,14 @@ export function foldTurn(prior: ConversationContext, turn: FinishedTurn): Conver
           }),
       fixes: report.recommendations.flatMap((r) =>
         r.command !== undefined && r.requiresApproval
-          ? [{ title: r.title, command: r.command }]
+          ? [
+              {
+                title: r.title,
+                command: r.command,
+                ...(r.role === undefined ? {} : { role: r.role }),
+                ...(r.manifest === undefined ? {} : { manifest: r.manifest }),
+              },
+            ]
           : [],
       ),
     };

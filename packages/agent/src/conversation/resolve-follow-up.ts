@@ -2,6 +2,9 @@ import type { ObjectRef } from "@kubemedic/protocol";
 import { refText, type ConversationContext, type DiagnosisMemory } from "./context";
 import type { FollowUp } from "./follow-up";
 
+/** A value only the user knows, left for them to fill in (`DATABASE_URL=<value>`). */
+const PLACEHOLDER = /<[^<>\s]+>/;
+
 /**
  * A follow-up with what it refers to filled in from the conversation, as the
  * offline diagnostician acts on it and the LLM's prompt states it.
@@ -12,7 +15,14 @@ export type ResolvedFollowUp =
   /** Investigate again: the scope and object the conversation is about. */
   | { kind: "recheck"; namespace?: string; about?: ObjectRef }
   /** Propose these changes (through approval). */
-  | { kind: "propose"; commands: string[]; why: "fix" | "undo"; title?: string }
+  | {
+      kind: "propose";
+      commands: string[];
+      why: "fix" | "undo";
+      title?: string;
+      /** The manifest each command reads (`apply -f -`), by command. */
+      manifests?: Record<string, string>;
+    }
   /** Say what the last diagnosis's fixes are, change nothing. */
   | { kind: "explain"; diagnosis: DiagnosisMemory }
   /** Say what the conversation changed (or proposed, and what became of it). */
@@ -60,10 +70,49 @@ export function resolveFollowUp(
         c.fixes.filter((x) => x.status === "rejected").map((x) => x.command),
       );
       const index = f.index === undefined ? undefined : f.index < 0 ? d.fixes.length : f.index;
+      if (index === undefined) {
+        // "fix it": the change that removes the cause and runs as written (no `<value>` only
+        // the user knows), not one already rejected or made, with the follow-ups it needs
+        // (a restart once the value exists) — what the fix playbook proposes.
+        const done = new Set(
+          c.fixes
+            .filter(
+              (x) => x.status === "rejected" || x.status === "applied" || x.status === "verified",
+            )
+            .map((x) => x.command),
+        );
+        const open = d.fixes.filter((x) => !done.has(x.command) && !PLACEHOLDER.test(x.command));
+        const fix = open.find((x) => (x.role ?? "fix") === "fix");
+        if (fix !== undefined) {
+          const batch = [fix, ...open.filter((x) => x.role === "follow-up")];
+          const manifests = Object.fromEntries(
+            batch.flatMap((x) => (x.manifest === undefined ? [] : [[x.command, x.manifest]])),
+          );
+          return {
+            kind: "propose",
+            commands: batch.map((x) => x.command),
+            why: "fix",
+            title: fix.title,
+            ...(Object.keys(manifests).length === 0 ? {} : { manifests }),
+          };
+        }
+        // Nothing of the diagnosis is left to run as written (all made, or each needs a value,
+        // or the fault is not kubectl's to fix): the fix playbook looks at the cluster again in
+        // the same namespace — the next cause's fix, or why it cannot be fixed from here.
+        if (ns !== undefined) return { kind: "rewrite", text: "fix it", namespace: ns };
+      }
       const chosen =
         index === undefined ? d.fixes.find((x) => !rejected.has(x.command)) : d.fixes[index - 1];
       if (chosen === undefined) return { kind: "unresolved", what: f.kind };
-      return { kind: "propose", commands: [chosen.command], why: "fix", title: chosen.title };
+      return {
+        kind: "propose",
+        commands: [chosen.command],
+        why: "fix",
+        title: chosen.title,
+        ...(chosen.manifest === undefined
+          ? {}
+          : { manifests: { [chosen.command]: chosen.manifest } }),
+      };
     }
     case "undo": {
       const last = [...c.fixes]

@@ -63,7 +63,11 @@ export function followUpPlan(
             f.why === "undo" ? t.proposeUndo(f.title, commands) : t.proposeFix(f.title, commands),
           calls: commands.map((command) => ({
             name: "kubectl" as const,
-            args: { command, reason: f.why === "undo" ? t.undoReason : t.fixReason(f.title) },
+            args: {
+              command,
+              ...(f.manifests?.[command] === undefined ? {} : { manifest: f.manifests[command] }),
+              reason: f.why === "undo" ? t.undoReason : t.fixReason(f.title),
+            },
           })),
         },
       };
