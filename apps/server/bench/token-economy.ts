@@ -177,14 +177,43 @@ const ECONOMY_OFF = { historyTokens: 2_000_000, toolOutputTokens: 200_000 };
 
 type Budgets = { historyTokens?: number; toolOutputTokens?: number };
 
+/** Follow-ups of a long conversation: each reads something large again, then answers briefly. */
+const LONG_FOLLOW_UPS = [
+  "what else should I check?",
+  "show me the events again",
+  "describe the pods",
+  "what about the other pods?",
+  "and the services?",
+];
+
 async function investigate(
   cluster: Cluster,
   scenario: Scenario,
   pods: number,
   budgets?: Budgets,
+  /** Turns in all (≥ 2): the later ones repeat the follow-up with a large read. */
+  turns = 2,
 ): Promise<Investigation> {
   const steps = investigationSteps(scenario);
-  const script: Step[] = [...steps.turn1, ...steps.turn2];
+  const ns = scenario.namespace;
+  const extra: Step[] = [];
+  for (let t = 3; t <= turns; t++)
+    extra.push(
+      {
+        name: "follow-up",
+        reply: {
+          toolCalls: [
+            kubectl(
+              t % 2 === 0
+                ? `describe pods -n ${ns}`
+                : `get events -n ${ns} --sort-by=.lastTimestamp`,
+            ),
+          ],
+        },
+      },
+      { name: "follow-up answer", reply: { text: `Turn ${t}: nothing new beyond the diagnosis.` } },
+    );
+  const script: Step[] = [...steps.turn1, ...steps.turn2, ...extra];
   const labels: { turn: number; step: string }[] = [];
   let next = 0;
   let turn = 1;
@@ -212,10 +241,19 @@ async function investigate(
   const toolFailures: string[] = [];
   const endings: string[] = [];
   try {
-    const questions = [scenario.question, "what else should I check?"];
+    const questions = [
+      scenario.question,
+      ...Array.from(
+        { length: turns - 1 },
+        (_, i) => LONG_FOLLOW_UPS[i % LONG_FOLLOW_UPS.length] ?? "",
+      ),
+    ];
     for (const [i, text] of questions.entries()) {
       turn = i + 1;
-      next = i === 0 ? 0 : steps.turn1.length;
+      next =
+        i === 0
+          ? 0
+          : steps.turn1.length + steps.turn2.length * Math.min(1, i - 1) + 2 * Math.max(0, i - 2);
       let last = "";
       for await (const event of agent.runTurn({
         conversationId: `bench-${scenario.name}`,
@@ -313,6 +351,13 @@ export async function runTokenEconomy(opts: {
     inv.scenario = `generated ${opts.generatedPods}-pod namespace`;
     opts.log(`  ${inv.scenario}: ${inv.requests.length} requests, ends ${inv.endings.join(", ")}`);
     investigations.push(inv);
+    // A long conversation (issue #17): 20 turns on the same large namespace, each reading a lot.
+    const long = await investigate(cluster, generated, opts.generatedPods, undefined, 20);
+    long.scenario = `${inv.scenario}, 20-turn conversation`;
+    opts.log(
+      `  ${long.scenario}: ${long.requests.length} requests, ends ${long.endings.at(-1) ?? "?"}`,
+    );
+    investigations.push(long);
     const off = await investigate(cluster, generated, opts.generatedPods, ECONOMY_OFF);
     off.scenario = `${inv.scenario}, context economy off`;
     opts.log(`  ${off.scenario}: ${off.requests.length} requests, ends ${off.endings.join(", ")}`);

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import type { TurnScope } from "@kubemedic/protocol";
 import type { TurnView } from "../../stream/streamTypes";
 import { formatDuration } from "../../lib/format";
 import { Icon } from "../common/Icon";
@@ -48,6 +49,11 @@ export const TurnStatusRow = memo(function TurnStatusRow({
               {turn.model !== null && ` · ${turn.model}`}
               {turn.usage !== null &&
                 ` · ${turn.usage.inputTokens + turn.usage.outputTokens} tokens`}
+              {turn.scope !== null && (
+                <span data-testid="turn-scope" title={scopeTitle(turn.scope)}>
+                  {` · ${scopeLabel(turn.scope)}`}
+                </span>
+              )}
             </span>
             {turn.partial && (
               <span className="badge badge-warn">partial: a limit ended the turn</span>
@@ -98,3 +104,27 @@ export const TurnStatusRow = memo(function TurnStatusRow({
       );
   }
 });
+
+/** Where the turn looked, as the namespace picker would say it. */
+function scopeLabel(scope: TurnScope): string {
+  if (scope.allNamespaces) return "all namespaces";
+  const focus =
+    scope.focus === undefined ? "" : ` · ${scope.focus.kind.toLowerCase()}/${scope.focus.name}`;
+  return `namespace ${scope.namespaces.join(", ")}${focus}`;
+}
+
+function scopeTitle(scope: TurnScope): string {
+  switch (scope.source) {
+    case "text":
+      return "The question named it";
+    case "conversation":
+      return "Carried over from earlier in the conversation";
+    case "picker":
+      return "From the namespace picker";
+    case "selection":
+      return "From the selected object";
+    case "none":
+    case undefined:
+      return "Nothing narrowed the question: every namespace";
+  }
+}
