@@ -85,7 +85,7 @@ describe("kubemedic diagnose --fix", () => {
   it("--yes approves each proposed change (its diff shown), verifies it and prints the outcome", async () => {
     const r = await diagnose(["--fix", "--yes", "--json", QUESTION]);
     expect(r.stderr).toMatch(
-      /^Proposed change 1\/1 \(risk \w+\): kubectl patch deployment invoice-api/m,
+      /^Proposed change 1\/\d \(risk \w+\): kubectl patch deployment invoice-api/m,
     );
     expect(r.stderr).toMatch(/^ {4}-\s+name: invoice-db-credentials$/m);
     expect(r.stderr).toMatch(/^ {4}\+\s+name: invoice-db-creds$/m);
@@ -94,7 +94,7 @@ describe("kubemedic diagnose --fix", () => {
       /^ {2}verifying \([\d.]+ s\): Deployment\/billing\/invoice-api rollout complete/m,
     );
     expect(r.stderr).toMatch(/^ {2}verification: resolved — /m);
-    expect(r.stderr).toMatch(/^kubemedic: 1 change\(s\) approved; verification: resolved$/m);
+    expect(r.stderr).toMatch(/^kubemedic: \d change\(s\) approved; verification: resolved$/m);
     expect(r.code).toBe(0);
     const report = DiagnosisReport.parse(JSON.parse(r.stdout));
     expect(report.verification?.outcome).toBe("resolved");
