@@ -32,9 +32,9 @@ const PLACEHOLDER = {
 };
 
 describe('"fix it" resolved from the last diagnosis', () => {
-  it("proposes the change that removes the cause with its follow-ups, not the first recommendation (a restart)", () => {
+  it("proposes the change that removes the cause with the follow-ups listed after it, not the first runnable recommendation", () => {
     expect(
-      resolveFollowUp({ kind: "apply-fix" }, diagnosed([RESTART, PLACEHOLDER, PATCH])),
+      resolveFollowUp({ kind: "apply-fix" }, diagnosed([PLACEHOLDER, PATCH, RESTART])),
     ).toEqual({
       kind: "propose",
       commands: [PATCH.command, RESTART.command],

@@ -84,7 +84,11 @@ export function resolveFollowUp(
         const open = d.fixes.filter((x) => !done.has(x.command) && !PLACEHOLDER.test(x.command));
         const fix = open.find((x) => (x.role ?? "fix") === "fix");
         if (fix !== undefined) {
-          const batch = [fix, ...open.filter((x) => x.role === "follow-up")];
+          // Its follow-ups are the ones listed right after it (offline-report.ts keeps them there).
+          const after = d.fixes.slice(d.fixes.indexOf(fix) + 1);
+          const end = after.findIndex((x) => x.role !== "follow-up");
+          const followUps = (end < 0 ? after : after.slice(0, end)).filter((x) => open.includes(x));
+          const batch = [fix, ...followUps];
           const manifests = Object.fromEntries(
             batch.flatMap((x) => (x.manifest === undefined ? [] : [[x.command, x.manifest]])),
           );

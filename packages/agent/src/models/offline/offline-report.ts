@@ -146,8 +146,18 @@ function fromCandidate(c: RootCauseCandidate, kubectl: Evidence[]): DiagnosisRep
     })),
     ...kubectl,
   ].slice(0, 50);
-  const recommendations: Recommendation[] = [...c.fixes]
-    .sort((a, b) => RISKS.indexOf(a.risk) - RISKS.indexOf(b.risk))
+  // By risk, a fix's follow-ups (a restart once the value exists) kept right after it: "fix it"
+  // proposes a fix with the follow-ups that come after it (conversation/resolve-follow-up.ts).
+  const units: (typeof c.fixes)[] = [];
+  for (const f of c.fixes) {
+    const last = units.at(-1);
+    if (f.role === "follow-up" && last !== undefined) last.push(f);
+    else units.push([f]);
+  }
+  const risk = (u: typeof c.fixes): number => RISKS.indexOf(u[0]?.risk ?? "high");
+  const recommendations: Recommendation[] = units
+    .sort((a, b) => risk(a) - risk(b))
+    .flat()
     .slice(0, 20)
     .map((f) => ({ ...f, title: f.title.slice(0, 200), rationale: f.rationale.slice(0, 2_000) }));
   return {
