@@ -320,7 +320,7 @@ describe.each(backends)("gateway on $name", (backend) => {
       const conversationId = await fx.newConversation(socket);
       const first = await fx.send(socket, conversationId, "why is checkout failing in shop?");
       expect((await socket.turnEnd(first)).event.type).toBe("turn.completed");
-      const started = await socket.event("turn.started", first);
+      const started = await socket.event("turn.scoped", first);
       expect(started.event.scope).toMatchObject({ namespaces: ["shop"], allNamespaces: false });
       const report = await socket.event("report.ready", first);
       expect(report.event.report.category).toBe("CrashLoop");
@@ -338,7 +338,7 @@ describe.each(backends)("gateway on $name", (backend) => {
       expect(command).toMatch(/deployment[ /]checkout\b/);
       expect(command).toContain("-n shop");
       // The scope came from the conversation, not from the (empty) picker.
-      const scoped = await socket.event("turn.started", second);
+      const scoped = await socket.event("turn.scoped", second);
       expect(scoped.event.scope).toMatchObject({ namespaces: ["shop"], source: "conversation" });
       socket.send({
         type: "approval.decide",

@@ -37,8 +37,16 @@ export const TurnStartedEvent = z.object({
   /** The model's label, e.g. `gpt-4o-mini` or `offline-diagnostician`. */
   model: z.string(),
   startedAt: z.string(),
-  /** The turn's effective scope (absent when the turn failed before it was scoped). */
-  scope: TurnScope.optional(),
+});
+
+/**
+ * Where the turn looks, once the agent has scoped the question (right after
+ * `turn.started`; absent when the turn failed before it was scoped).
+ */
+export const TurnScopedEvent = z.object({
+  type: z.literal("turn.scoped"),
+  ...base,
+  scope: TurnScope,
 });
 
 /** One answer the user can pick: what the button says, and the message it sends. */
@@ -239,6 +247,7 @@ export const TurnCancelledEvent = z.object({
 
 export const ConversationEvent = z.discriminatedUnion("type", [
   TurnStartedEvent,
+  TurnScopedEvent,
   UserMessageEvent,
   AssistantDeltaEvent,
   AssistantMessageEvent,

@@ -371,6 +371,7 @@ async function runTurn(
             console.error(`  answer with one of: ${event.choices.map((c) => c.reply).join(" | ")}`);
           break;
         case "turn.started":
+        case "turn.scoped":
         case "tool.started":
         case "approval.resolved":
         case "route.decided":

@@ -72,6 +72,7 @@ export async function diagnoseScenario(
       case "verification.progress":
       case "verification.finished":
       case "clarification.requested":
+      case "turn.scoped":
         break;
       default:
         // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.

@@ -95,7 +95,9 @@ export class TurnBuffer {
       case "turn.started":
         this.model = event.model;
         this.startedAt = new Date(event.startedAt);
-        if (event.scope !== undefined) this.scope = TurnScope.parse(event.scope);
+        return false;
+      case "turn.scoped":
+        this.scope = TurnScope.parse(event.scope);
         return false;
       case "clarification.requested":
         this.clarification = TurnClarification.parse({

@@ -39,8 +39,9 @@ export function applyEvent(
         status: reopen(turn.status, "running"),
         model: event.model,
         startedAt: event.startedAt,
-        scope: event.scope ?? turn.scope,
       }));
+    case "turn.scoped":
+      return editTurn(turns, event.turnId, (turn) => ({ ...turn, scope: event.scope }));
     case "clarification.requested":
       return editTurn(turns, event.turnId, (turn) =>
         upsertItem<ClarificationItem>(

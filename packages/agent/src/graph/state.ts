@@ -40,7 +40,7 @@ export interface TurnMeta {
   clusterContext?: string;
   namespace?: string;
   selectedResource?: SelectedResource;
-  /** Where the turn looks (sent on turn.started). */
+  /** Where the turn looks (sent as turn.scoped). */
   scope: TurnScope;
   /** The message as a follow-up of the conversation, when it is one. */
   followUp?: ResolvedFollowUp;

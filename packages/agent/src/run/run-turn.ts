@@ -1,12 +1,6 @@
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
-import type {
-  AgentEvent,
-  ApprovalDecision,
-  ApprovalRequest,
-  EventOf,
-  TurnScope,
-} from "@kubemedic/protocol";
+import type { AgentEvent, ApprovalDecision, ApprovalRequest, TurnScope } from "@kubemedic/protocol";
 import { lastAIWithAnswers, textOf } from "../context/message-kinds";
 import { AgentError } from "../errors";
 import type { AgentGraph } from "../graph/build-graph";
@@ -116,13 +110,8 @@ export async function* runTurn(
   const turnId = p.turnId;
   const started = performance.now();
   let input: Parameters<AgentGraph["stream"]>[0];
-  let startEvent: EventOf<"turn.started"> | undefined;
-  /** The pending turn.started, once: with the scope when prepare gave one. */
-  const takeStart = (scope?: TurnScope): EventOf<"turn.started">[] => {
-    const e = startEvent;
-    startEvent = undefined;
-    return e === undefined ? [] : [scope === undefined ? e : { ...e, scope }];
-  };
+  /** A new question: `turn.scoped` follows once prepare has scoped it. */
+  let scoping = false;
 
   if ("text" in p.input) {
     const text = p.input.text.trim();
@@ -130,9 +119,8 @@ export async function* runTurn(
       throw new AgentError("invalid_input", `the question must be 1 to ${MAX_TEXT} characters`);
     }
     const startedAt = new Date().toISOString();
-    // Sent once `prepare` has scoped the question (turn.started carries the scope), or
-    // before anything else when the turn ends earlier.
-    startEvent = { type: "turn.started", turnId, model: deps.model.label, startedAt };
+    yield { type: "turn.started", turnId, model: deps.model.label, startedAt };
+    scoping = true;
     input = {
       turnInput: {
         turnId,
@@ -205,7 +193,6 @@ export async function* runTurn(
     } catch (error) {
       const e = error as { wireCode?: unknown; message?: unknown };
       finished = true;
-      yield* takeStart();
       yield {
         type: "turn.failed",
         turnId,
@@ -235,13 +222,15 @@ export async function* runTurn(
         if (mode === "custom") {
           const event = (chunk as Partial<NodeEventChunk> | null)?.kubemedic;
           if (event !== undefined) {
-            yield* takeStart();
             yield { ...event, turnId };
           }
         } else if (mode === "updates") {
           const scope = (chunk as { prepare?: { turn?: { scope?: TurnScope } | null } }).prepare
             ?.turn?.scope;
-          yield* takeStart(scope);
+          if (scoping && scope !== undefined) {
+            scoping = false;
+            yield { type: "turn.scoped", turnId, scope };
+          }
           const agent = (chunk as { agent?: { usage?: TurnUsage; partial?: boolean } }).agent;
           if (agent?.usage !== undefined) usage = agent.usage;
           if (agent?.partial === true) partial = true;
@@ -263,7 +252,6 @@ export async function* runTurn(
     } catch (error) {
       const ending = turnEnding(error, controller.signal, config.limits.turnTimeoutMs);
       finished = true;
-      yield* takeStart();
       switch (ending.kind) {
         case "cancelled":
           yield {
@@ -308,7 +296,6 @@ export async function* runTurn(
       }
     }
     finished = true;
-    yield* takeStart();
     if (paused) return;
     yield {
       type: "turn.completed",

@@ -21,7 +21,7 @@ export interface RecordedClarify {
   choices: string[];
 }
 
-/** The turn's effective scope, as `turn.started` stated it. */
+/** The turn's effective scope, as `turn.scoped` stated it. */
 export interface RecordedScope {
   /** Namespaces the turn looked at; empty with `all`. */
   namespaces: string[];
@@ -69,6 +69,10 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
   if (!rec.eventTypes.includes(event.type)) rec.eventTypes.push(event.type);
   switch (event.type) {
     case "turn.started":
+      // An agent that states the scope on turn.started (older form) is read too.
+      rec.scope = scopeOf(event) ?? rec.scope;
+      break;
+    case "turn.scoped":
       rec.scope = scopeOf(event);
       break;
     case "assistant.delta": {
@@ -185,7 +189,7 @@ function choiceText(choice: unknown): string {
   return JSON.stringify(choice);
 }
 
-/** The effective scope on `turn.started` (or a stored turn), when the agent sends one. */
+/** The effective scope on `turn.scoped` (or on a stored turn), when the agent sends one. */
 export function scopeOf(event: Record<string, unknown>): RecordedScope | undefined {
   const s = event.scope;
   if (s === undefined || s === null || typeof s !== "object") return undefined;

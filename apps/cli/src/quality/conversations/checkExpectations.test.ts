@@ -261,7 +261,7 @@ describe("checkExpectations", () => {
 
   it("scope and clarify read the turn.started scope and the clarify event when the agent sends them", () => {
     expect(check({ scope: "payments" }, diagnosis)[0]?.got).toBe(
-      "the turn stated no scope (turn.started has none)",
+      "the turn stated no scope (no turn.scoped event)",
     );
     const scoped = record([
       {

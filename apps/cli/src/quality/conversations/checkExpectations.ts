@@ -298,7 +298,7 @@ function checkScope(want: string | string[], rec: TurnRecord): ExpectationResult
       name: "scope",
       expected,
       passed: false,
-      got: "the turn stated no scope (turn.started has none)",
+      got: "the turn stated no scope (no turn.scoped event)",
     };
   const got = s.all ? "all" : s.namespaces.join(", ");
   const wanted = Array.isArray(want) ? want : [want];
