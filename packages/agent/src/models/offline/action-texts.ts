@@ -119,8 +119,8 @@ export function ambiguous(request: ActionRequest, choices: ObjectRow[]): string 
   const list = choices.map((c) => `- ${rowLabel(c)}`).join("\n");
   const name = request.target.name ?? "";
   return request.language === "zh"
-    ? `有多个对象符合${name ? ` ${name}` : ""}，你指的是哪一个？\n${list}\n请回复命名空间或名称。`
-    : `More than one object matches${name ? ` ${name}` : ""}. Which one do you mean?\n${list}\nReply with the namespace or the name.`;
+    ? `有多个对象符合${name ? ` ${name}` : ""}，你指的是哪一个？\n${list}\n\n请回复命名空间或名称。`
+    : `More than one object matches${name ? ` ${name}` : ""}. Which one do you mean?\n${list}\n\nReply with the namespace or the name.`;
 }
 
 export function unnamed(request: ActionRequest, choices: ObjectRow[]): string {

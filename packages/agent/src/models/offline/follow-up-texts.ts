@@ -54,7 +54,7 @@ const EN: FollowUpTexts = {
   whichProblem: "I found more than one problem. Which one should I fix?",
   nothingToFix: "I found nothing to fix: the correlation reports no problem in any namespace.",
   several: (name, labels) =>
-    `More than one object is named ${name}:\n${labels.map((l) => `- ${l}`).join("\n")}\nWhich one do you mean?`,
+    `More than one object is named ${name}:\n${labels.map((l) => `- ${l}`).join("\n")}\n\nWhich one do you mean?`,
   nowhere: (name, labels) =>
     `I found nothing named ${name} in any namespace (not found). Did you mean:\n${labels.map((l) => `- ${l}`).join("\n")}`,
   unresolved: (what) =>
@@ -113,7 +113,7 @@ const ZH: FollowUpTexts = {
   whichProblem: "我发现了不止一个问题，要修复哪一个？",
   nothingToFix: "没有发现需要修复的问题：关联分析在所有命名空间中都没有报告问题。",
   several: (name, labels) =>
-    `有多个对象名为 ${name}：\n${labels.map((l) => `- ${l}`).join("\n")}\n你指的是哪一个？`,
+    `有多个对象名为 ${name}：\n${labels.map((l) => `- ${l}`).join("\n")}\n\n你指的是哪一个？`,
   nowhere: (name, labels) =>
     `在所有命名空间中都没有找到名为 ${name} 的对象。你是不是指：\n${labels.map((l) => `- ${l}`).join("\n")}`,
   unresolved: () =>
