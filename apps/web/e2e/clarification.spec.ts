@@ -40,7 +40,11 @@ describeInChromium("clarifying questions", () => {
     await screenshot(page, "clarification-choices");
 
     await choices.getByRole("button", { name: "deployment/checkout (shop)" }).click();
-    expect(await waitTurn(page)).toBe("completed");
+    // The answer is a second turn: wait for it to finish, not for the first one's status.
+    await page
+      .locator('[data-testid="turn-status"][data-status="completed"]')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
     const after = await readWholeTimeline(page, () =>
       page.locator('[data-testid="tool-card"] .tool-cmd').allTextContents(),
     );
