@@ -1,5 +1,5 @@
 // Dependency direction per package (ARCHITECTURE.md, Packages), checked by `npm test`'s lint
-// stage. An arrow may only point down: protocol ← kube ← agent ← server ← cli; web → protocol
+// stage. An arrow may only point down: protocol ← kube ← agent ← mcp ← server ← cli; web → protocol
 // only; demo-cluster imports nothing of ours. Tests and test helpers may also load
 // demo-cluster's scenarios (a dev dependency), nothing else.
 const TEST = "(\\.test\\.tsx?$|\\.spec\\.ts$|/test/|/testing/|/e2e/|/bench/)";
@@ -20,19 +20,19 @@ module.exports = {
       comment: "packages/protocol is the wire contract: it imports no other package of ours.",
       severity: "error",
       from: { path: "^packages/protocol/" },
-      to: { path: ours(["packages/(kube|agent|demo-cluster)", "apps", "bench"]) },
+      to: { path: ours(["packages/(kube|agent|demo-cluster|mcp)", "apps", "bench"]) },
     },
     {
       name: "demo-cluster-imports-nothing-of-ours",
       severity: "error",
       from: { path: "^packages/demo-cluster/" },
-      to: { path: ours(["packages/(protocol|kube|agent)", "apps", "bench"]) },
+      to: { path: ours(["packages/(protocol|kube|agent|mcp)", "apps", "bench"]) },
     },
     {
       name: "kube-imports-only-protocol",
       severity: "error",
       from: { path: "^packages/kube/", pathNot: TEST },
-      to: { path: ours(["packages/(agent|demo-cluster)", "apps", "bench"]) },
+      to: { path: ours(["packages/(agent|demo-cluster|mcp)", "apps", "bench"]) },
     },
     {
       name: "kube-tests-import-only-protocol-and-demo-cluster",
@@ -44,7 +44,7 @@ module.exports = {
       name: "agent-imports-only-kube-and-protocol",
       severity: "error",
       from: { path: "^packages/agent/", pathNot: TEST },
-      to: { path: ours(["packages/demo-cluster", "apps", "bench"]) },
+      to: { path: ours(["packages/(demo-cluster|mcp)", "apps", "bench"]) },
     },
     {
       name: "agent-tests-stay-below-apps",
@@ -53,10 +53,25 @@ module.exports = {
       to: { path: ours(["apps", "bench"]) },
     },
     {
+      name: "mcp-imports-only-agent-kube-and-protocol",
+      comment: "packages/mcp sits beside the server: agent, kube and protocol below it, no app.",
+      severity: "error",
+      from: { path: "^packages/mcp/", pathNot: TEST },
+      to: { path: ours(["packages/demo-cluster", "apps", "bench"]) },
+    },
+    {
+      name: "mcp-tests-stay-below-apps",
+      severity: "error",
+      from: { path: "^packages/mcp/" },
+      to: { path: ours(["apps", "bench"]) },
+    },
+    {
       name: "web-imports-only-protocol",
       severity: "error",
       from: { path: "^apps/web/", pathNot: TEST },
-      to: { path: ours(["packages/(kube|agent|demo-cluster)", "apps/(server|cli)", "bench"]) },
+      to: {
+        path: ours(["packages/(kube|agent|demo-cluster|mcp)", "apps/(server|cli)", "bench"]),
+      },
     },
     {
       name: "server-imports-no-app",

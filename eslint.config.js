@@ -90,7 +90,7 @@ export default tseslint.config(
     files: ["apps/web/src/**/*.{ts,tsx}", "apps/web/public/**/*.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
-  fileCase(["{apps/server,packages/protocol,packages/demo-cluster}/**/*.ts"], KEBAB),
+  fileCase(["{apps/server,packages/protocol,packages/demo-cluster,packages/mcp}/**/*.ts"], KEBAB),
   fileCase(["packages/agent/**/*.ts"], KEBAB, ["packages/agent/src/understand/**"]),
   fileCase(
     [

@@ -5,11 +5,11 @@ type AgentModule = typeof AgentExports;
 type ModelHandle = ReturnType<AgentModule["createModel"]>;
 
 /**
- * The agent as the terminal commands (`diagnose`, `quality`) run it: the graph
- * config from KUBEMEDIC_GRAPH_CONFIG or the defaults, made headless — nothing
- * changes the cluster (`suggest-only`) unless the caller decides approvals
- * itself (`diagnose --fix`: `approve-mutations`), any investigation ends in a report,
- * and checkpoints stay in memory. The agent module is passed in because the
+ * The agent as the terminal commands (`diagnose`, `quality`) run it: the
+ * agent's `createHeadlessAgent` on one cluster — nothing changes the cluster
+ * (`suggest-only`) unless the caller decides approvals itself (`diagnose
+ * --fix`: `approve-mutations`), any investigation ends in a report, and
+ * checkpoints stay in memory. The agent module is passed in because the
  * commands import it lazily, to keep `kubemedic --help` fast.
  */
 export function createHeadlessAgent(
@@ -18,17 +18,5 @@ export function createHeadlessAgent(
   cluster: Cluster,
   policy: "suggest-only" | "approve-mutations" = "suggest-only",
 ): AgentExports.Agent {
-  const { createAgent, createMemoryCheckpointer, loadGraphConfig, parseGraphConfig } = agentModule;
-  const base = loadGraphConfig();
-  const config = parseGraphConfig({
-    ...base,
-    approval: { policy },
-    nodes: { ...base.nodes, report: { ...base.nodes.report, when: "always" } },
-  });
-  return createAgent({
-    model,
-    checkpointer: createMemoryCheckpointer(),
-    config,
-    clusterFor: () => cluster,
-  });
+  return agentModule.createHeadlessAgent({ model, clusterFor: () => cluster, policy });
 }

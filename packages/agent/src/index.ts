@@ -47,6 +47,8 @@
  */
 export { createAgent } from "./agent";
 export type { Agent, CreateAgentOptions } from "./agent";
+export { createHeadlessAgent } from "./headless-agent";
+export type { HeadlessAgentOptions } from "./headless-agent";
 export type {
   RunTurnParams,
   RunTurnInput,
@@ -74,8 +76,20 @@ export {
 } from "./checkpointer";
 export { AgentError, isAgentError, AGENT_ERROR_CODES } from "./errors";
 export type { AgentErrorCode } from "./errors";
-export { kubectlTool, KubectlArgs } from "./tools/kubectl-tool";
-export { k8sgptTool, K8sgptArgs } from "./tools/k8sgpt-tool";
-export type { ToolArtifact } from "./tools/tool-result";
+export {
+  kubectlTool,
+  KubectlArgs,
+  planKubectl,
+  runKubectl,
+  KUBECTL_DESCRIPTION,
+} from "./tools/kubectl-tool";
+export type { KubectlPlan } from "./tools/kubectl-tool";
+export { k8sgptTool, K8sgptArgs, runK8sgpt } from "./tools/k8sgpt-tool";
+export type { K8sgptStructured } from "./tools/k8sgpt-tool";
+export { kubeBackend } from "./tools/kube-backend";
+export type { ClusterBackend } from "./tools/cluster-backend";
+export type { ToolSettings } from "./tools/tool-settings";
+export type { ToolArtifact, ToolOutcome } from "./tools/tool-result";
+export { CHARS_PER_TOKEN } from "./context/estimate-tokens";
 export { parseIntent } from "./intent";
 export type { Intent, IntentKind } from "./intent";

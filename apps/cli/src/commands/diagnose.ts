@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type * as AgentExports from "@kubemedic/agent";
-import type { Cluster } from "@kubemedic/kube";
 import type {
   ApprovalDecision,
   ApprovalRequest,
   DiagnosisReport,
   VerificationResult,
 } from "@kubemedic/protocol";
+import { connectTarget, type Target } from "../clusterTarget";
 import { UsageError, type Command } from "../command";
 import { askApproval, LinePrompt, renderApprovalRequest } from "../fix/askApproval";
 import { createHeadlessAgent } from "../headlessAgent";
@@ -107,13 +104,6 @@ export const diagnoseCommand: Command = {
   },
 };
 
-/** The demo cluster and how to reach it, when this run started one. */
-interface Target {
-  cluster: Cluster;
-  namespace: string | undefined;
-  close: () => Promise<void>;
-}
-
 /** How `--fix` decides the changes the agent proposes. */
 type FixMode = "off" | "ask" | "yes" | "suggest";
 
@@ -146,7 +136,7 @@ async function runDiagnose(flags: DiagnoseFlags): Promise<number> {
         : "suggest";
   let target: Target;
   try {
-    target = await connect(flags);
+    target = await connectTarget(flags);
   } catch (error) {
     console.error(`kubemedic diagnose: ${(error as Error).message}`);
     return 1;
@@ -398,58 +388,6 @@ async function runTurn(
     input = { decisions };
   }
   return out;
-}
-
-async function connect(flags: DiagnoseFlags): Promise<Target> {
-  const { Cluster, isKubeError, loadKubeConfig } = await import("@kubemedic/kube");
-  if (!flags.demo) {
-    try {
-      const kc = loadKubeConfig({
-        ...(flags.kubeconfig === undefined ? {} : { kubeconfigPath: flags.kubeconfig }),
-        ...(flags.context === undefined ? {} : { context: flags.context }),
-      });
-      const cluster = new Cluster(
-        kc,
-        flags.namespace === undefined ? {} : { namespace: flags.namespace },
-      );
-      return { cluster, namespace: flags.namespace, close: () => Promise.resolve(cluster.close()) };
-    } catch (error) {
-      // An explicit file or context that fails is an error; finding none at all means the demo.
-      if (
-        !isKubeError(error, "no_config") ||
-        flags.kubeconfig !== undefined ||
-        flags.context !== undefined
-      )
-        throw error;
-      console.error("kubemedic: no kubeconfig found; using the built-in demo cluster");
-    }
-  }
-  const { startDemoCluster } = await import("@kubemedic/demo-cluster");
-  const demo = await startDemoCluster({
-    port: 0,
-    ...(flags.scenarios.length > 0 ? { scenarios: flags.scenarios } : {}),
-  });
-  const dir = await mkdtemp(join(tmpdir(), "kubemedic-diagnose-"));
-  const kubeconfigPath = join(dir, "kubeconfig");
-  await demo.writeKubeconfig(kubeconfigPath);
-  const kc = loadKubeConfig({ kubeconfigPath });
-  const questionScenarios = demo.scenarios.filter((s) => !s.base);
-  const namespace =
-    flags.namespace ??
-    (questionScenarios.length === 1 ? questionScenarios[0]?.namespace : undefined);
-  const cluster = new Cluster(kc, namespace === undefined ? {} : { namespace });
-  console.error(
-    `kubemedic: started the demo cluster at ${demo.url} (${questionScenarios.map((s) => s.name).join(", ") || "no scenarios"})`,
-  );
-  return {
-    cluster,
-    namespace,
-    close: async () => {
-      cluster.close();
-      await demo.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 function renderReport(r: DiagnosisReport): string {

@@ -11,4 +11,5 @@ export const commands: Record<string, () => Promise<Command>> = {
   diagnose: async () => (await import("./diagnose")).diagnoseCommand,
   "demo-cluster": async () => (await import("./demo-cluster")).demoClusterCommand,
   quality: async () => (await import("./quality")).qualityCommand,
+  mcp: async () => (await import("./mcp")).mcpCommand,
 };
