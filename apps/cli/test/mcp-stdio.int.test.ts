@@ -64,7 +64,12 @@ afterAll(async () => {
 describe("kubemedic mcp (stdio)", () => {
   it("lists the four tools, read-only, with their input schemas; no resources without a database", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["analyze", "correlate", "diagnose", "kubectl"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "analyze",
+      "correlate",
+      "diagnose",
+      "kubectl",
+    ]);
     for (const t of tools) expect(t.annotations?.readOnlyHint).toBe(true);
     const kubectl = tools.find((t) => t.name === "kubectl");
     expect(kubectl?.inputSchema.required).toEqual(["command"]);

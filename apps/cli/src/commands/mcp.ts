@@ -52,7 +52,8 @@ export function parseMcpFlags(args: string[]): TargetFlags {
  */
 export const mcpCommand: Command = {
   name: "mcp",
-  summary: "serve kubemedic's tools to MCP clients over stdio (read-only kubectl, analyze, diagnose)",
+  summary:
+    "serve kubemedic's tools to MCP clients over stdio (read-only kubectl, analyze, diagnose)",
   usage: USAGE,
   async run(args) {
     const flags = parseMcpFlags(args);

@@ -7,7 +7,9 @@ import { answer, failure, guarded } from "./tool-answer";
 import { ContextInput, NamespaceInput } from "./tool-inputs";
 
 export const AnalyzeInput = z.object({
-  namespace: NamespaceInput.optional().describe("The namespace to analyze; omit for all namespaces."),
+  namespace: NamespaceInput.optional().describe(
+    "The namespace to analyze; omit for all namespaces.",
+  ),
   filters: K8sgptArgs.shape.filters,
   resource: K8sgptArgs.shape.resource,
   context: ContextInput.optional(),

@@ -114,13 +114,16 @@ function reportText(
   ];
   const first = r.affectedResources[0];
   if (first !== undefined)
-    lines.push(`Resource: ${first.kind} ${first.namespace ? `${first.namespace}/` : ""}${first.name}`);
+    lines.push(
+      `Resource: ${first.kind} ${first.namespace ? `${first.namespace}/` : ""}${first.name}`,
+    );
   for (const [i, c] of r.recommendations.slice(0, 3).entries()) {
     lines.push(
       `${i + 1}. ${c.title} [${c.risk}${c.requiresApproval ? ", needs approval in a conversation" : ""}]${c.command ? ` — kubectl ${c.command}` : ""}`,
     );
   }
-  if (meta.degraded) lines.push("(The model's report could not be validated; this one is degraded.)");
+  if (meta.degraded)
+    lines.push("(The model's report could not be validated; this one is degraded.)");
   if (meta.partial) lines.push("(The investigation hit a limit; the answer is partial.)");
   return lines.join("\n");
 }

@@ -51,7 +51,9 @@ export function registerKubectlTool(server: McpServer, ctx: McpContext): void {
         if (plan.classification === "refused") return failure(`Refused: ${plan.why}.`);
         const backend = ctx.backendFor(args.context);
         const outcome = await runKubectl(plan, ctx.settings(backend, args.namespace, extra.signal));
-        return outcome.artifact.status === "ok" ? answer(outcome.content) : failure(outcome.content);
+        return outcome.artifact.status === "ok"
+          ? answer(outcome.content)
+          : failure(outcome.content);
       }),
   );
 }
