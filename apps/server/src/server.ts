@@ -31,6 +31,7 @@ import { formatUrl, listen } from "./http/listen";
 import { DEFAULT_WEB_DIR } from "./http/web";
 import { createLogger, type Logger } from "./logger";
 import { GatewayMetrics } from "./metrics/gateway-metrics";
+import { mcpReportStore } from "./persistence/mcp-report-store";
 import { createPersistence, type Persistence } from "./persistence/persistence";
 import { ScaleOut } from "./scale/scale-out";
 import type { UnitOfWorkHooks } from "./persistence/turn-unit-of-work";
@@ -235,6 +236,17 @@ export async function startServer(
         allowedOrigins: config.allowedOrigins,
         allowedHosts: config.allowedHosts,
         limits: config.limits,
+        mcp: (user) => ({
+          clusters: {
+            clusterFor: (context) => registry.clusterFor(context),
+            hasContext: (context) => registry.hasContext(context),
+          },
+          model,
+          graphConfig,
+          reports: mcpReportStore(database.prisma, user),
+          user,
+          logger: logger.child({ component: "mcp" }),
+        }),
         endSession: (sessionId) => gateway.endSession(sessionId),
         closing: () => gateway.isClosing,
       },

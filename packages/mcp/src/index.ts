@@ -18,6 +18,7 @@
  */
 export { createMcpServer } from "./create-mcp-server";
 export { serveStdio } from "./serve-stdio";
+export { handleMcpHttpRequest } from "./serve-http";
 export {
   McpToolError,
   type McpClusters,

@@ -12,6 +12,7 @@ import type { ApiContext } from "./routes/api-context";
 import { clusterRoutes } from "./routes/clusters";
 import { conversationRoutes } from "./routes/conversations";
 import { loginRoutes } from "./routes/login";
+import { mcpRoute } from "./routes/mcp";
 import { readyz } from "./routes/readyz";
 import { reportRoutes } from "./routes/reports";
 import { scanRoutes } from "./routes/scan";
@@ -33,7 +34,7 @@ export interface AppOptions {
 /**
  * The Express app. Public: health, readiness, the login routes and the SPA
  * shell (it loads without credentials and asks for them). Everything under
- * `/api` and `/metrics` needs a user (cookie, bearer token or trusted proxy
+ * `/api`, `/mcp` and `/metrics` needs a user (cookie, bearer token or trusted proxy
  * header) and answers 401 JSON without one.
  */
 export function createApp({ api, logger, webDir }: AppOptions): Express {
@@ -45,7 +46,7 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
   app.use(allowedHost(api.allowedHosts));
   app.get("/healthz", healthz(api.database));
   app.get("/readyz", readyz(api));
-  app.use(["/api", "/login", "/metrics"], rejectMalformedUrl);
+  app.use(["/api", "/login", "/metrics", "/mcp"], rejectMalformedUrl);
   app.use("/api", sameOriginWrites(api.allowedOrigins), jsonBody());
   app.use(loginRoutes(api));
   const limited = restLimits({
@@ -67,6 +68,15 @@ export function createApp({ api, logger, webDir }: AppOptions): Express {
   rest.use(scanRoutes(api));
   rest.use(notFoundHandler);
   app.use("/api", rest);
+  // MCP over streamable HTTP: the API's Origin, body, authentication and per-user limits.
+  app.use(
+    "/mcp",
+    sameOriginWrites(api.allowedOrigins),
+    jsonBody(),
+    authenticated,
+    limited,
+    mcpRoute((user) => api.mcp(user)),
+  );
   app.use(webRoutes(webDir, api.database.backend));
   app.use(notFoundHandler);
   app.use(errorHandler(logger, api.metrics));

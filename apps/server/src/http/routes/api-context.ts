@@ -1,4 +1,5 @@
 import type { ApprovalPolicy } from "@kubemedic/agent";
+import type { McpServerOptions } from "@kubemedic/mcp";
 import type { Authenticator } from "../../auth/authenticator";
 import type { AllowedHosts } from "../../auth/host-allowed";
 import type { ClusterRegistry } from "../../cluster/cluster-registry";
@@ -26,6 +27,8 @@ export interface ApiContext {
   allowedHosts: AllowedHosts;
   /** The per-user REST limits are read from here (restPerSecond, restBurst, restConcurrency). */
   limits: GatewayLimits;
+  /** The MCP server's options for one authenticated user (`/mcp`). */
+  mcp(user: string): McpServerOptions;
   /** A session was signed out: close the sockets opened with it. */
   endSession(sessionId: string): void;
   /** True once shutdown began (readiness answers 503). */
