@@ -102,6 +102,7 @@ describe("the graph with ChatOpenAI against the OpenAI stub", () => {
     );
     expect(events.map((e) => e.type).filter((t) => t !== "assistant.delta")).toEqual([
       "turn.started",
+      "turn.scoped",
       "assistant.message",
       "turn.completed",
     ]);
