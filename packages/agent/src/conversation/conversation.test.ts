@@ -166,6 +166,9 @@ describe("small readers", () => {
       pickedChoice("restart everything in all namespaces now please ok", choices),
     ).toBeUndefined();
     expect(pickedChoice("yes, that one", [choices[0]!])?.reply).toBe("staging");
+    // A new question that shares a word with a choice is not an answer.
+    expect(pickedChoice("why is cart failing in staging?", choices)).toBeUndefined();
+    expect(pickedChoice("staging", choices)?.reply).toBe("staging");
   });
 
   it("finds names a typo away", () => {

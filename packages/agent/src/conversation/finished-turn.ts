@@ -36,7 +36,13 @@ export function pickedChoice(
   choices: readonly { label: string; reply: string }[],
 ): { label: string; reply: string } | undefined {
   const t = text.toLowerCase().trim();
-  if (t.split(/\s+/).length > 8) return undefined;
+  // A choice's own reply (a button) is the answer as it stands.
+  const exact = choices.find((c) => c.reply.toLowerCase() === t);
+  if (exact !== undefined) return exact;
+  // An answer is short ("prod", "the staging one", "the second"); a longer message is a new
+  // question, even when it shares a word with a choice ("why is cart failing in shop?").
+  const words = t.split(/\s+/).length;
+  if (/[\u4e00-\u9fff]/.test(t) ? t.length > 12 : words > 4) return undefined;
   // "yes, that one" to a single suggestion ("did you mean payments-api?").
   if (choices.length === 1 && YES.test(t)) return choices[0];
   const ordinal = /\b(first|second|third|1st|2nd|3rd)\b/.exec(t)?.[1];
@@ -44,10 +50,10 @@ export function pickedChoice(
     const i = { first: 0, "1st": 0, second: 1, "2nd": 1, third: 2, "3rd": 2 }[ordinal] ?? 0;
     return choices[i];
   }
-  const words = t.split(/[^a-z0-9-\u4e00-\u9fff]+/).filter((w) => w.length >= 2);
+  const tokens = t.split(/[^a-z0-9-\u4e00-\u9fff]+/).filter((w) => w.length >= 2);
   const hits = choices.filter((c) => {
     const hay = `${c.label} ${c.reply}`.toLowerCase();
-    return words.some(
+    return tokens.some(
       (w) => !FILLER.has(w) && new RegExp(`(?<![a-z0-9-])${w}(?![a-z0-9-])`).test(hay),
     );
   });
