@@ -245,6 +245,12 @@ describeInChromium("chat", () => {
         .locator("a")
         .click();
       await page.getByTestId("report-card").waitFor();
+      // The drawer slides out (0.2 s) before it stops taking focus: check the settled page.
+      await page.waitForFunction(
+        () =>
+          getComputedStyle(document.querySelector('[data-testid="sidebar"]')!).visibility !==
+            "visible" || window.innerWidth > 820,
+      );
       await page.getByTestId("timeline").evaluate((el) => (el.scrollTop = 0));
       expect(await focusRingProblems(page, 80), `conversation at ${width}px`).toEqual([]);
       await context.close();
