@@ -116,6 +116,18 @@ describe("plain-language actions, offline", () => {
     const after = await decide("a2", "reject", "现在不行");
     expect(ofType(after, "tool.finished").map((f) => f.status)).toEqual(["rejected"]);
     expect(answer(after)).toMatch(/没有执行/);
+    // The reason is named back, in the user's language.
+    expect(answer(after)).toMatch(/理由是“现在不行”/);
+    expect((await deployment("shop", "cart")).replicas).toBe(2);
+  });
+
+  it("a rejection's reason is acknowledged in the next words, with what happens instead", async () => {
+    expect(approvals(await ask("a2r", "scale cart in shop to 3 replicas"))).toHaveLength(1);
+    const after = await decide("a2r", "reject", "not during\nbusiness hours");
+    expect(ofType(after, "tool.finished").map((f) => f.status)).toEqual(["rejected"]);
+    expect(answer(after)).toMatch(
+      /“not during business hours”: .* was not run and nothing was changed/,
+    );
     expect((await deployment("shop", "cart")).replicas).toBe(2);
   });
 

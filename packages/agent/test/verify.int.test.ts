@@ -232,17 +232,22 @@ describe("what comes after a verification (offline diagnostician)", () => {
     const asked = ofType(first, "approval.requested")[0];
     expect(asked).toBeDefined();
     const rejected = asked?.requests[0]?.command ?? "";
-    await collect(
+    const reason = "not before the release freeze ends";
+    const answered = await collect(
       agent.runTurn({
         conversationId: "f2",
         turnId: "t1",
         user: "alice",
         input: {
           decisions: [
-            { toolCallId: asked?.requests[0]?.toolCallId ?? "", decision: "reject", reason: "no" },
+            { toolCallId: asked?.requests[0]?.toolCallId ?? "", decision: "reject", reason },
           ],
         },
       }),
+    );
+    // The next words name the reason and what happens instead.
+    expect(ofType(answered, "assistant.message").at(-1)?.content).toMatch(
+      /because “not before the release freeze ends”, so I did not run it[\s\S]*Instead/,
     );
     const again = await collect(
       agent.runTurn({

@@ -41,6 +41,7 @@ export function rejectedMessage(
   command: string,
   content: string,
   summary: string,
+  reason?: string,
 ): ToolMessage {
   const artifact: ToolArtifact = {
     tool: "kubectl",
@@ -51,6 +52,7 @@ export function rejectedMessage(
     truncated: false,
     summary,
     attempts: 0,
+    ...(reason ? { rejectionReason: reason } : {}),
   };
   return new ToolMessage({
     content,
@@ -71,5 +73,6 @@ export function repeatAnswer(toolCallId: string, rejected: RejectedCommand): Too
       "will not be shown for approval again. Do not retry it or a variant of it; tell the user " +
       "what you would have done and what they can do instead.",
     `kubectl ${rejected.command} → already rejected by the user in this conversation, not asked again`,
+    rejected.reason,
   );
 }

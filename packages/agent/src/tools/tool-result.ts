@@ -24,6 +24,8 @@ export interface ToolArtifact {
   namespace?: string;
   /** An approved change's verification (set by the verify node). */
   verification?: VerificationNote;
+  /** A rejected change: the reason the user gave, so the next words can acknowledge it. */
+  rejectionReason?: string;
 }
 
 export interface ToolOutcome {

@@ -110,6 +110,7 @@ export function approveNode(deps: GraphDeps) {
         request.command,
         rejectionText(d.reason),
         `kubectl ${request.command} → rejected by the user${d.reason ? `: ${d.reason}` : ""}`,
+        d.reason,
       );
       emitAnswered(config, message);
       messages.push(message);

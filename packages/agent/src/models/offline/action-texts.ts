@@ -2,7 +2,7 @@ import { redactCommand } from "@kubemedic/kube";
 import type { ActionRequest } from "../../understand/actions/ActionRequest";
 import { rowLabel, type ObjectRow } from "../../understand/actions/ObjectRow";
 import type { ToolStep } from "./turn-view";
-import { VERDICT_MARK, verdictLine } from "./answers";
+import { reasonOf, VERDICT_MARK, verdictLine } from "./answers";
 import { offlineTexts } from "./offline-texts";
 
 type Lang = ActionRequest["language"];
@@ -93,10 +93,16 @@ export function outcome(request: ActionRequest, step: ToolStep): string {
       return zh
         ? `${shown(command)} 已开始执行，但结果未知：请先检查对象的状态。`
         : `${shown(command)} started, but its result is unknown: check the object before anything else.`;
-    case "rejected":
+    case "rejected": {
+      const reason = reasonOf(step);
+      if (reason !== undefined)
+        return zh
+          ? `好的，你的理由是“${reason}”：${shown(command)} 没有执行，集群没有任何改动。需要时再告诉我，或者让我换一种做法。`
+          : `Understood — “${reason}”: ${shown(command)} was not run and nothing was changed. Tell me when it suits you, or ask me for another way.`;
       return zh
         ? `好的，${shown(command)} 没有执行：你拒绝了这项变更，集群没有任何改动。`
         : `Understood: ${shown(command)} was not run, as you decided. Nothing was changed.`;
+    }
     case "refused":
       return zh
         ? `没有执行 ${shown(command)}：当前会话是只读的（read-only），不会修改集群。如需执行，请自行运行这条命令。`

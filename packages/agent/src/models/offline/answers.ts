@@ -26,7 +26,7 @@ export function commandAnswer(step: ToolStep, t: OfflineTexts): string {
     case "refused":
       return t.command.refused(command, step.content);
     case "rejected":
-      return t.command.rejected(command);
+      return t.command.rejected(command, reasonOf(step));
     case "suggested":
       return t.command.suggested(command);
     case "timeout":
@@ -54,7 +54,7 @@ export function fixAnswer(step: ToolStep, t: OfflineTexts): string {
       note === undefined ? undefined : verdictLine(note, t),
     );
   }
-  if (step.artifact?.status === "rejected") return t.fixRejected(command);
+  if (step.artifact?.status === "rejected") return t.fixRejected(command, reasonOf(step));
   return commandAnswer(step, t);
 }
 
@@ -183,4 +183,14 @@ export function diagnosisAnswer(
   }
   if (notes.length > 0) lines.push("", d.failedCalls, ...notes);
   return lines.join("\n");
+}
+
+/**
+ * The user's reason for rejecting the step's change, on one line and bounded, for the answer
+ * to name it back (it is the user's own text, quoted as given, never translated).
+ */
+export function reasonOf(step: ToolStep): string | undefined {
+  const r = step.artifact?.rejectionReason?.replace(/\s+/g, " ").replace(/`/g, "'").trim();
+  if (r === undefined || r === "") return undefined;
+  return r.length > 200 ? `${r.slice(0, 199)}…` : r;
 }

@@ -41,7 +41,8 @@ export interface OfflineTexts {
   command: {
     ok(command: string, output: string): string;
     refused(command: string, reason: string): string;
-    rejected(command: string): string;
+    /** `reason`: the user's reason for rejecting it, named back when given. */
+    rejected(command: string, reason?: string): string;
     suggested(command: string): string;
     timeout(command: string): string;
     cancelled(command: string): string;
@@ -53,7 +54,8 @@ export interface OfflineTexts {
   };
   /** `verdict`: the verification's paragraph (verdictLine in answers.ts); absent when none ran. */
   fixRan(command: string, output: string, verdict?: string): string;
-  fixRejected(command: string): string;
+  /** `reason`: the user's reason for rejecting it, named back with what happens instead. */
+  fixRejected(command: string, reason?: string): string;
   /** After an approved change: its verification and what comes next (docs/agent.md#verification). */
   verify: {
     verdict(outcome: VerificationOutcome, summary: string): string;
@@ -168,7 +170,10 @@ const EN: OfflineTexts = {
   command: {
     ok: (command, output) => `\`kubectl ${command}\`:\n\n\`\`\`\n${output}\n\`\`\``,
     refused: (command, reason) => `I did not run \`kubectl ${command}\`. ${reason}`,
-    rejected: (command) => `Understood: \`kubectl ${command}\` was not run, as you decided.`,
+    rejected: (command, reason) =>
+      reason === undefined
+        ? `Understood: \`kubectl ${command}\` was not run, as you decided.`
+        : `Understood — “${reason}”: \`kubectl ${command}\` was not run, and I left the cluster as it is.`,
     suggested: (command) =>
       `This session does not run changes. To do it yourself: \`kubectl ${command}\``,
     timeout: (command) =>
@@ -185,8 +190,10 @@ const EN: OfflineTexts = {
         ? "Ask me to check again in a minute to confirm the problem is gone."
         : `\n${verdict}`
     }`,
-  fixRejected: (command) =>
-    `Understood: I did not run \`kubectl ${command}\`. The problem is still there; you can apply the fix yourself later, or ask me for another option.`,
+  fixRejected: (command, reason) =>
+    reason === undefined
+      ? `Understood: I did not run \`kubectl ${command}\`. The problem is still there; you can apply the fix yourself later, or ask me for another option.`
+      : `Understood — you rejected \`kubectl ${command}\` because “${reason}”, so I did not run it and changed nothing. Instead, the problem stays as diagnosed: you can apply the fix yourself when it suits you, or ask me for another option that fits that reason.`,
   verify: {
     verdict: (outcome, summary) =>
       outcome === "resolved"
@@ -348,7 +355,10 @@ const ZH: OfflineTexts = {
   command: {
     ok: (command, output) => `\`kubectl ${command}\` 的输出：\n\n\`\`\`\n${output}\n\`\`\``,
     refused: (command, reason) => `我没有执行 \`kubectl ${command}\`。原因：${code(reason)}`,
-    rejected: (command) => `明白：按照你的决定，\`kubectl ${command}\` 没有执行。`,
+    rejected: (command, reason) =>
+      reason === undefined
+        ? `明白：按照你的决定，\`kubectl ${command}\` 没有执行。`
+        : `明白，你的理由是“${reason}”：\`kubectl ${command}\` 没有执行，集群保持原样。`,
     suggested: (command) => `本次会话不会修改集群。你可以自己执行：\`kubectl ${command}\``,
     timeout: (command) =>
       `\`kubectl ${command}\` 没有在规定时间内完成。集群可能很慢或无法访问；请重试，或缩小命令的范围。`,
@@ -362,8 +372,10 @@ const ZH: OfflineTexts = {
     `已完成：\`kubectl ${command}\` 已执行。\n\n\`\`\`\n${output}\n\`\`\`\n${
       verdict === undefined ? "请过一分钟后让我再检查一下，确认问题已经消失。" : `\n${verdict}`
     }`,
-  fixRejected: (command) =>
-    `明白：我没有执行 \`kubectl ${command}\`。问题仍然存在；你可以稍后自己执行修复，或者让我提供其他方案。`,
+  fixRejected: (command, reason) =>
+    reason === undefined
+      ? `明白：我没有执行 \`kubectl ${command}\`。问题仍然存在；你可以稍后自己执行修复，或者让我提供其他方案。`
+      : `明白，你拒绝了 \`kubectl ${command}\`，理由是“${reason}”，所以我没有执行，也没有做任何改动。接下来问题仍按诊断保留：你可以在合适的时候自己执行修复，或者让我提供一个符合这个理由的其他方案。`,
   verify: {
     verdict: (outcome, summary) =>
       `${
