@@ -98,6 +98,14 @@ module.exports = {
         dependencyTypes: ["local"],
       },
     },
+    {
+      name: "bench-imports-packages-by-name",
+      comment:
+        "bench/ is a workspace package: it imports what it measures by name (a package's bench/ exports), never by a relative path.",
+      severity: "error",
+      from: { path: "^bench/" },
+      to: { path: "^(packages|apps)/", dependencyTypes: ["local"] },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

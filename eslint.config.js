@@ -102,4 +102,21 @@ export default tseslint.config(
     CAMEL_OR_PASCAL,
   ),
   fileCase(["apps/cli/{src,test,bin}/*.ts"], KEBAB_OR_CAMEL),
+  fileCase(["apps/cli/src/commands/**/*.ts", "bench/**/*.ts"], KEBAB),
+  fileCase(["apps/cli/src/fix/**/*.ts"], CAMEL_OR_PASCAL),
+  // Code is imported by specifier, so that dependency-cruiser and knip see the edge and the
+  // types are the real ones: `import(new URL("../../x.ts", import.meta.url).href)` hides both.
+  {
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression NewExpression[callee.name='URL']",
+          message:
+            "Import a module by its specifier (a package name, or a package's exports subpath), not by URL.",
+        },
+      ],
+    },
+  },
 );

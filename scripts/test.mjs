@@ -21,6 +21,7 @@ const stages = {
       "err",
       "apps",
       "packages",
+      "bench",
     ]),
   // Formatting is checked, never rewritten: a test run must not change the tree.
   format: () => run(process.execPath, [bin("prettier", "bin/prettier.cjs"), "--check", "."]),

@@ -2,35 +2,14 @@
 // making 5 kubectl calls on the demo cluster, through `agent.runTurn` (graph,
 // checkpointer, events) and, side by side in the same run, the same model and
 // the same tools in a plain loop. Goal: median overhead under 2 ms per step.
+// The measuring code lives in the agent package (it uses the package's own test fixtures).
+import { measureAgentOverhead } from "@kubemedic/agent/bench/overhead";
 import { benchCase, writeResult } from "../lib/result";
 import { reps } from "../lib/options";
 import { quantile } from "../lib/stats";
 
-interface OverheadSamples {
-  graphMs: number[];
-  plainMs: number[];
-  overheadMs: number[];
-  graphCpuMs: number[];
-  plainCpuMs: number[];
-  overheadCpuMs: number[];
-  prebuiltMs: number[];
-  prebuiltCpuMs: number[];
-  bareCpuMs: number[];
-  steps: number;
-  toolCalls: number;
-  modelCalls: number;
-}
-interface OverheadModule {
-  measureAgentOverhead(opts: { runs: number; warmup: number }): Promise<OverheadSamples>;
-}
-
-// The measuring code lives in the agent package (it uses the package's own
-// test fixtures); loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../packages/agent/bench/overhead.ts", import.meta.url).href
-)) as OverheadModule;
 const runs = reps(60, 8);
-const s = await mod.measureAgentOverhead({ runs, warmup: 8 });
+const s = await measureAgentOverhead({ runs, warmup: 8 });
 
 const median = (xs: number[]): number =>
   quantile(

@@ -3,6 +3,8 @@
 // peak memory: ours (one snapshot, lazily built indexes) beside a naive
 // baseline measured in the same run (k8sgpt's per-object lookups and linear
 // scans). Goal: under 1 s and 300 MB at 5k pods.
+// The measuring code lives in packages/kube (it uses the package's sources).
+import { runAnalyzeBench } from "@kubemedic/kube/bench/analyze";
 import {
   benchCase,
   writeResult,
@@ -14,41 +16,8 @@ import {
 import { numberList, reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
-interface WorkerResult {
-  totalMs: number[];
-  loadMs: number[];
-  analyzeMs: number[];
-  correlateMs: number[];
-  baseRssMB: number;
-  maxRssMB: number;
-  peakHeapMB: number;
-  problems: number;
-  candidates: number;
-  requests: number;
-  objects: number;
-}
-interface SizeResult {
-  pods: number;
-  startMs: number;
-  ours: WorkerResult;
-  naive: WorkerResult | undefined;
-}
-interface BenchModule {
-  runAnalyzeBench(o: {
-    sizes: number[];
-    runs: (pods: number) => number;
-    naiveUpTo: number;
-    log: (l: string) => void;
-  }): Promise<SizeResult[]>;
-}
-
-// The measuring code lives in packages/kube (it uses the package's sources);
-// loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../packages/kube/bench/analyze/main.ts", import.meta.url).href
-)) as BenchModule;
 const sizes = numberList("BENCH_SIZES", [1_000, 5_000, 20_000], [1_000, 5_000]);
-const results = await mod.runAnalyzeBench({
+const results = await runAnalyzeBench({
   sizes,
   runs: (pods) => reps(pods >= 20_000 ? 3 : 7, 2),
   naiveUpTo: Number(process.env.BENCH_NAIVE_UP_TO ?? 20_000),

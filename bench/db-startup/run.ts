@@ -3,32 +3,14 @@
 // the alternative we did not take: spawning `prisma migrate deploy` at start
 // instead of applying the committed SQL in-process (docs/persistence.md).
 // Run: node_modules/.bin/tsx bench/db-startup/run.ts   (BENCH_RUNS=10 by default)
+import { measureDbStartup } from "@kubemedic/server/bench/db-startup";
 import { benchCase, writeResult } from "../lib/result";
 import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
-interface DbStartupModule {
-  measureDbStartup(opts: { runs: number; slowRuns: number }): Promise<{
-    embeddedFirstStart: number[];
-    embeddedRestart: number[];
-    serverStartEmbedded: number[];
-    migrateInProcessEmpty: number[];
-    migrateInProcessNoop: number[];
-    prismaDeployEmpty: { workDone: number[]; exited: number[] };
-    prismaDeployNoop: { workDone: number[]; exited: number[] };
-    commitPglite: number[];
-    commitPostgres: number[];
-    postgres: boolean;
-  }>;
-}
-
-// Loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../apps/server/bench/db-startup.ts", import.meta.url).href
-)) as DbStartupModule;
 const runs = reps(10, 3);
 const slowRuns = reps(3, 1, "BENCH_SLOW_RUNS");
-const s = await mod.measureDbStartup({ runs, slowRuns });
+const s = await measureDbStartup({ runs, slowRuns });
 const median = (xs: number[]) => summarize(xs).median;
 const ms = (xs: number[]) => `${median(xs).toFixed(1)} ms`;
 

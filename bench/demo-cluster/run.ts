@@ -4,6 +4,8 @@
 // the whole list; a scan of every object for a label selector).
 // Goal: a 5k-pod list in under 100 ms, so the simulator is never what another
 // benchmark of ours measures.
+// The measuring code lives in packages/demo-cluster (it reaches the package's internals).
+import { runListBench } from "@kubemedic/demo-cluster/bench/list-latency";
 import {
   benchCase,
   writeResult,
@@ -15,40 +17,8 @@ import {
 import { numberList, reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
-interface SizeTimings {
-  pods: number;
-  startMs: number;
-  rssMB: number;
-  jsonBytes: number;
-  tableBytes: number;
-  firstJsonMs: number;
-  httpJson: number[];
-  httpJsonGzip: number[];
-  httpTable: number[];
-  httpJsonAfterWrite: number[];
-  httpJsonGzipAfterWrite: number[];
-  httpSelector: number[];
-  oursList: number[];
-  naiveList: number[];
-  oursSelector: number[];
-  naiveSelector: number[];
-}
-interface BenchModule {
-  runListBench(o: {
-    sizes: number[];
-    runs: (pods: number) => number;
-    warmup: number;
-    log: (l: string) => void;
-  }): Promise<SizeTimings[]>;
-}
-
-// The measuring code lives in packages/demo-cluster (it reaches the package's
-// internals); loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../packages/demo-cluster/bench/list-latency.ts", import.meta.url).href
-)) as BenchModule;
 const sizes = numberList("BENCH_SIZES", [1_000, 5_000, 20_000], [1_000, 5_000]);
-const results = await mod.runListBench({
+const results = await runListBench({
   sizes,
   runs: (pods) => reps(pods >= 20_000 ? 7 : 15, 3),
   warmup: 3,

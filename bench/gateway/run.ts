@@ -11,6 +11,8 @@
 // report can draw latency and throughput against load; the goals are judged
 // at the highest level.
 // Run: node_modules/.bin/tsx bench/gateway/run.ts   (BENCH_MEASURE_MS=15000, BENCH_WARMUP_MS=4000)
+import * as load from "@kubemedic/server/bench/gateway-load";
+import type { LoadResult } from "@kubemedic/server/bench/gateway-load";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,46 +26,6 @@ import {
 } from "../lib/result";
 import { numberList, quick } from "../lib/options";
 import { summarize, quantile } from "../lib/stats";
-
-interface LoadResult {
-  sockets: number;
-  measuredMs: number;
-  turns: number;
-  events: number;
-  eventLatencyMs: number[];
-  streamLatencyMs: number[];
-  turnLatencyMs: number[];
-  eventsPerSecond: number[];
-  turnsPerSecond: number[];
-  rssMb: number[];
-  errors: number;
-  pattern: unknown[] | undefined;
-}
-interface Proc {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-interface LoadModule {
-  runLoad(o: {
-    url: string;
-    token: string;
-    sockets: number;
-    warmupMs: number;
-    measureMs: number;
-    pid: number;
-    recordPattern?: boolean;
-  }): Promise<LoadResult>;
-  startProcess(script: string, env: Record<string, string>): Promise<Proc>;
-  freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined>;
-  SERVER_SCRIPT: string;
-  ECHO_SCRIPT: string;
-}
-
-// Loaded by URL because bench/ has no dependencies of its own.
-const load = (await import(
-  new URL("../../apps/server/bench/gateway-load.ts", import.meta.url).href
-)) as LoadModule;
 
 const TOKEN = "bench-token-0123456789abcdef";
 const LEVELS = numberList("BENCH_SOCKETS", [10, 100, 300, 1_000], [100, 1_000]);

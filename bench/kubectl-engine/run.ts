@@ -3,6 +3,8 @@
 // cluster (HTTPS on loopback). Both sides are warm: the engine's discovery is
 // cached (as in a conversation), kubectl's disk discovery cache too.
 // Goal: at least 10× faster per call, for every command.
+// The measuring code lives in packages/kube (it uses the package's sources).
+import { runKubectlEngineBench } from "@kubemedic/kube/bench/kubectl-engine";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import {
@@ -15,22 +17,6 @@ import {
 import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
-interface Timings {
-  command: string;
-  engine: number[];
-  kubectl: number[];
-  engineBytes: number;
-  kubectlBytes: number;
-}
-interface BenchModule {
-  runKubectlEngineBench(o: {
-    runs: number;
-    warmup: number;
-    kubectl: string;
-    log: (l: string) => void;
-  }): Promise<{ timings: Timings[]; firstEngineCallMs: number }>;
-}
-
 const kubectl =
   process.env.KUBECTL ??
   (process.env.PATH ?? "")
@@ -42,12 +28,7 @@ if (!kubectl) {
   process.exit(1);
 }
 
-// The measuring code lives in packages/kube (it uses the package's sources);
-// loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../packages/kube/bench/kubectl-engine/main.ts", import.meta.url).href
-)) as BenchModule;
-const { timings, firstEngineCallMs } = await mod.runKubectlEngineBench({
+const { timings, firstEngineCallMs } = await runKubectlEngineBench({
   runs: reps(15, 3),
   warmup: 3,
   kubectl,

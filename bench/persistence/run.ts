@@ -3,6 +3,7 @@
 // finishes, the rest at the end), on embedded PGlite (the app's own
 // openDatabase) and on PostgreSQL (a fresh database, dropped afterwards).
 // The measuring code: apps/server/bench/persistence.ts.
+import * as mod from "@kubemedic/server/bench/persistence";
 import {
   benchCase,
   writeResult,
@@ -13,25 +14,6 @@ import {
 import { reps } from "../lib/options";
 import { summarize } from "../lib/stats";
 
-interface BackendSamples {
-  backend: "pglite" | "postgres";
-  oneTransactionMs: number[];
-  separateCommitsMs: number[];
-  rows: number;
-}
-interface PersistenceModule {
-  TOOL_CALLS: number;
-  measurePersistence(o: {
-    runs: number;
-    warmup: number;
-    log: (l: string) => void;
-  }): Promise<{ backends: BackendSamples[]; postgresSkipped: string | undefined }>;
-}
-
-// Loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../apps/server/bench/persistence.ts", import.meta.url).href
-)) as PersistenceModule;
 const runs = reps(30, 5);
 const { backends, postgresSkipped } = await mod.measurePersistence({
   runs,

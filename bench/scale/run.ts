@@ -9,41 +9,17 @@
 // Goals: cross-replica p99 < 50 ms at 500 sockets; kill -9: every acknowledged
 // turn completes on B, 0 duplicated or missing events on any watcher.
 // Run: node_modules/.bin/tsx bench/scale/run.ts   (BENCH_SOCKETS=500 BENCH_CONVERSATIONS=50 BENCH_MEASURE_MS=15000)
+import * as gw from "@kubemedic/server/bench/gateway-load";
+import * as load from "@kubemedic/server/bench/scale-load";
+import type { Proc } from "@kubemedic/server/bench/gateway-load";
+import type { ScaleLoadResult as LoadResult } from "@kubemedic/server/bench/scale-load";
+import { scriptPath } from "../lib/script-path";
 import { benchCase, writeResult, type BenchCase, type BenchGoal } from "../lib/result";
 import { numberList } from "../lib/options";
 import { quantile } from "../lib/stats";
 
-interface Proc {
-  url: string;
-  pid: number;
-  child: { kill(signal: string): boolean };
-  stop(): Promise<void>;
-}
-interface LoadResult {
-  latencyMs: number[];
-  events: number;
-  turns: number;
-  seqs: number[][];
-  acked: Set<string>;
-  ended: Map<string, string>;
-  resumeMs: number[];
-  errors: Record<string, number>;
-}
-interface ScaleLoad {
-  runScaleLoad(o: Record<string, unknown>): Promise<LoadResult>;
-  sequenceFaults(seqs: number[]): { duplicated: number; missing: number };
-}
-interface GatewayLoad {
-  startProcess(script: string, env: Record<string, string>): Promise<Proc>;
-  freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined>;
-  rssMbOf(pid: number): number;
-}
-
-const base = new URL("../../apps/server/bench/", import.meta.url);
-const load = (await import(new URL("scale-load.ts", base).href)) as ScaleLoad;
-const gw = (await import(new URL("gateway-load.ts", base).href)) as GatewayLoad;
-const SERVER = new URL("scale-server.ts", base).pathname;
-const STUB = new URL("scale-stub.ts", base).pathname;
+const SERVER = scriptPath("@kubemedic/server/bench/scale-server");
+const STUB = scriptPath("@kubemedic/server/bench/scale-stub");
 
 const TOKEN = "bench-token-0123456789abcdef";
 const LEASE_MS = 3_000;

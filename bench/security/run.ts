@@ -9,41 +9,17 @@
 // prober's reads.
 // Goal: /healthz p99 under 100 ms during the attack, and every answer 200.
 // Run: node_modules/.bin/tsx bench/security/run.ts   (BENCH_MEASURE_MS=15000)
+import * as load from "@kubemedic/server/bench/gateway-load";
+import * as attack from "@kubemedic/server/test/ws-flood";
+import type { FloodResult } from "@kubemedic/server/test/ws-flood";
+import { scriptPath } from "../lib/script-path";
 import { readFileSync } from "node:fs";
 import { benchCase, writeResult, type BenchGoal } from "../lib/result";
 import { numberList } from "../lib/options";
 import { quantile } from "../lib/stats";
 
-interface Proc {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-interface FloodResult {
-  framesWritten: number;
-  bytesWritten: number;
-  bytesReceived: number;
-}
-interface FloodModule {
-  pollHealth(
-    url: string,
-    intervalMs: number,
-    signal: AbortSignal,
-  ): Promise<{ latenciesMs: number[]; statuses: number[] }>;
-}
-interface LoadModule {
-  startProcess(script: string, env: Record<string, string>): Promise<Proc>;
-}
-
-// Loaded by URL because bench/ has no dependencies of its own.
-const attack = (await import(
-  new URL("../../apps/server/test/ws-flood.ts", import.meta.url).href
-)) as FloodModule;
-const load = (await import(
-  new URL("../../apps/server/bench/gateway-load.ts", import.meta.url).href
-)) as LoadModule;
-const SERVER = new URL("../../apps/server/bench/security-server.ts", import.meta.url).pathname;
-const FLOODER = new URL("../../apps/server/bench/security-flood.ts", import.meta.url).pathname;
+const SERVER = scriptPath("@kubemedic/server/bench/security-server");
+const FLOODER = scriptPath("@kubemedic/server/bench/security-flood");
 
 /** Runs the attacker in its own process; resolves with what it wrote once it is done. */
 async function floodFromAnotherProcess(url: string, durationMs: number): Promise<FloodResult> {

@@ -5,43 +5,17 @@
 // token-economy.ts). Counted with o200k_base (count-tokens.ts).
 // Goal: no request over 16k tokens. Baseline, side by side: the 2,000-pod
 // investigation again with the context economy switched off.
+import { runTokenEconomy, type Investigation } from "@kubemedic/server/bench/token-economy";
 import { writeResult, benchCase, type BenchCase, type BenchGoal, type Chart } from "../lib/result";
 import { numberList } from "../lib/options";
 import { quantile } from "../lib/stats";
 import { countPrompt, type PromptCount } from "./count-tokens";
 
-interface RecordedPrompt {
-  turn: number;
-  step: string;
-  raw: string;
-  messages: { role: string; content: unknown; tool_calls?: unknown[]; name?: string }[];
-  tools: unknown[];
-}
-interface Investigation {
-  scenario: string;
-  namespace: string;
-  pods: number;
-  requests: RecordedPrompt[];
-  toolFailures: string[];
-  endings: string[];
-}
-interface TokenModule {
-  runTokenEconomy(o: { generatedPods: number; log: (l: string) => void }): Promise<{
-    investigations: Investigation[];
-    economyOff: Investigation;
-    unloadable: string[];
-  }>;
-}
-
 /** "16k tokens", read strictly. */
 const LIMIT = 16_000;
 
-// Loaded by URL because bench/ has no dependencies of its own.
-const mod = (await import(
-  new URL("../../apps/server/bench/token-economy.ts", import.meta.url).href
-)) as TokenModule;
 const [generatedPods = 2_000] = numberList("BENCH_PODS", [2_000], [2_000]);
-const { investigations, economyOff, unloadable } = await mod.runTokenEconomy({
+const { investigations, economyOff, unloadable } = await runTokenEconomy({
   generatedPods,
   log: (l) => console.log(l),
 });

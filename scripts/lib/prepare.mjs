@@ -69,6 +69,7 @@ function installDependencies() {
     "package.json",
     "pnpm-lock.yaml",
     "pnpm-workspace.yaml",
+    "bench/package.json",
     ...["apps", "packages"].flatMap((dir) =>
       readdirSync(join(root, dir)).map((name) => `${dir}/${name}/package.json`),
     ),
