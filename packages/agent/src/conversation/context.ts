@@ -25,7 +25,11 @@ export interface DiagnosisMemory {
     /** As the report says it: `follow-up` only helps after a fix, `mitigation` limits the damage. */
     role?: "fix" | "follow-up" | "mitigation";
     manifest?: string;
+    /** Which of a combined report's causes it belongs to (index into `causes`). */
+    cause?: number;
   }[];
+  /** A combined report's causes, primary first, by root-cause object (absent for a single cause). */
+  causes?: { rootCause?: ObjectRef }[];
 }
 
 /**

@@ -82,24 +82,46 @@ export function foldTurn(prior: ConversationContext, turn: FinishedTurn): Conver
               ...(root.namespace === undefined ? {} : { namespace: root.namespace }),
             },
           }),
-      fixes: report.recommendations.flatMap((r) =>
-        r.command !== undefined && r.requiresApproval
-          ? [
-              {
-                title: r.title,
-                command: r.command,
-                ...(r.role === undefined ? {} : { role: r.role }),
-                ...(r.manifest === undefined ? {} : { manifest: r.manifest }),
-              },
-            ]
-          : [],
+      // A combined report's fixes are every cause's, primary first, each marked with its
+      // cause: "fix it" goes cause by cause (each command names its own namespace), not only
+      // through the first cause's.
+      fixes: (report.causes ?? [report]).flatMap((cause, i) =>
+        cause.recommendations.flatMap((r) =>
+          r.command !== undefined && r.requiresApproval
+            ? [
+                {
+                  title: r.title,
+                  command: r.command,
+                  ...(r.role === undefined ? {} : { role: r.role }),
+                  ...(r.manifest === undefined ? {} : { manifest: r.manifest }),
+                  ...(report.causes === undefined ? {} : { cause: i }),
+                },
+              ]
+            : [],
+        ),
       ),
+      ...(report.causes === undefined
+        ? {}
+        : {
+            causes: report.causes.map((c) => {
+              const r = c.affectedResources[0];
+              return r === undefined ? {} : { rootCause: refOf(r) };
+            }),
+          }),
     };
   }
   if (turn.question !== undefined) next.lastQuestion = turn.question;
   if (turn.clarification !== undefined) next.clarification = turn.clarification;
   else delete next.clarification;
   return next;
+}
+
+function refOf(r: { kind: string; name: string; namespace?: string | undefined }): ObjectRef {
+  return {
+    kind: r.kind,
+    name: r.name,
+    ...(r.namespace === undefined ? {} : { namespace: r.namespace }),
+  };
 }
 
 function sameRef(a: ObjectRef, b: ObjectRef): boolean {

@@ -73,3 +73,62 @@ describe('"fix it" resolved from the last diagnosis', () => {
     });
   });
 });
+
+describe('"fix it" after a combined report: cause by cause, each in its own namespace', () => {
+  const INGRESS = {
+    title: "Point the Ingress at blog-eu",
+    command: "patch ingress blog-eu -n blog-eu --type=json -p '[]'",
+    cause: 0,
+  };
+  const RERUN_JOB = {
+    title: "Delete the failed Job once fixed",
+    command: "delete job db-migrate -n batch-eu",
+    role: "follow-up" as const,
+    cause: 1,
+  };
+  const UNDO = {
+    title: "Roll back",
+    command: "rollout undo deployment/orders-api -n orders-eu",
+    cause: 2,
+  };
+  function combined(): ConversationContext {
+    const c = diagnosed([INGRESS, RERUN_JOB, UNDO]);
+    if (c.diagnosis === undefined) throw new Error("no diagnosis");
+    c.diagnosis.rootCause = { kind: "Ingress", namespace: "blog-eu", name: "blog-eu" };
+    c.diagnosis.causes = [
+      { rootCause: { kind: "Ingress", namespace: "blog-eu", name: "blog-eu" } },
+      { rootCause: { kind: "Job", namespace: "batch-eu", name: "db-migrate" } },
+      { rootCause: { kind: "Deployment", namespace: "orders-eu", name: "orders-api" } },
+    ];
+    return c;
+  }
+
+  it("the first cause's fix comes without the next cause's follow-up", () => {
+    expect(resolveFollowUp({ kind: "apply-fix" }, combined())).toMatchObject({
+      kind: "propose",
+      commands: [INGRESS.command],
+    });
+  });
+
+  it("once it is made, the next cause with a fix, in that cause's namespace", () => {
+    const c = combined();
+    c.fixes = [{ turnId: "t2", command: INGRESS.command, status: "verified" }];
+    expect(resolveFollowUp({ kind: "apply-fix" }, c)).toMatchObject({
+      kind: "propose",
+      commands: [UNDO.command],
+    });
+  });
+
+  it("with every runnable fix made, looks again where a cause is left (not the primary's namespace)", () => {
+    const c = combined();
+    c.fixes = [
+      { turnId: "t2", command: INGRESS.command, status: "verified" },
+      { turnId: "t3", command: UNDO.command, status: "verified" },
+    ];
+    expect(resolveFollowUp({ kind: "apply-fix" }, c)).toEqual({
+      kind: "rewrite",
+      text: "fix it",
+      namespace: "batch-eu",
+    });
+  });
+});

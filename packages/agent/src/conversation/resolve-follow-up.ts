@@ -87,7 +87,10 @@ export function resolveFollowUp(
           // Its follow-ups are the ones listed right after it (offline-report.ts keeps them there).
           const after = d.fixes.slice(d.fixes.indexOf(fix) + 1);
           const end = after.findIndex((x) => x.role !== "follow-up");
-          const followUps = (end < 0 ? after : after.slice(0, end)).filter((x) => open.includes(x));
+          const followUps = (end < 0 ? after : after.slice(0, end)).filter(
+            // A combined report's next cause starts a new list: its follow-ups are not this fix's.
+            (x) => open.includes(x) && x.cause === fix.cause,
+          );
           const batch = [fix, ...followUps];
           const manifests = Object.fromEntries(
             batch.flatMap((x) => (x.manifest === undefined ? [] : [[x.command, x.manifest]])),
@@ -103,7 +106,9 @@ export function resolveFollowUp(
         // Nothing of the diagnosis is left to run as written (all made, or each needs a value,
         // or the fault is not kubectl's to fix): the fix playbook looks at the cluster again in
         // the same namespace — the next cause's fix, or why it cannot be fixed from here.
-        if (ns !== undefined) return { kind: "rewrite", text: "fix it", namespace: ns };
+        // Of a combined report, the first cause none of whose fixes was made is the one left.
+        const left = nextCauseNamespace(d, done) ?? ns;
+        if (left !== undefined) return { kind: "rewrite", text: "fix it", namespace: left };
       }
       const chosen =
         index === undefined ? d.fixes.find((x) => !rejected.has(x.command)) : d.fixes[index - 1];
@@ -172,6 +177,16 @@ export function resolveFollowUp(
     case "what-changed":
       return { kind: "changes", fixes: c.fixes };
   }
+}
+
+/** The namespace of a combined report's first cause with none of its fixes made (or rejected). */
+function nextCauseNamespace(d: DiagnosisMemory, done: ReadonlySet<string>): string | undefined {
+  const causes = d.causes ?? [];
+  const left = causes.findIndex(
+    (_, i) =>
+      !d.fixes.some((x) => x.cause === i && (x.role ?? "fix") === "fix" && done.has(x.command)),
+  );
+  return left < 0 ? undefined : causes[left]?.rootCause?.namespace;
 }
 
 const ROLLABLE = new Set(["Deployment", "StatefulSet", "DaemonSet"]);

@@ -84,5 +84,16 @@ describe("expect.causes", () => {
       "expect.causes[1].resource",
     );
     expect(failure(onlyCauses([two[0], two[0]]))).toContain("one resource twice");
+    expect(failure(onlyCauses([two[0], { ...two[1], fixable: "no" }]))).toContain(
+      "expect.causes[1].fixable must be true or false",
+    );
+  });
+
+  it("a cause may be unfixable; the scenario stays fixable while one cause is", () => {
+    const one = readScenarioMeta(onlyCauses([two[0], { ...two[1], fixable: false }]), "s.yaml");
+    expect(one.fixable).toBe(true);
+    expect(one.expect.causes?.map((c) => c.fixable)).toEqual([undefined, false]);
+    const none = onlyCauses(two.map((c) => ({ ...c, fixable: false })));
+    expect(readScenarioMeta(none, "s.yaml").fixable).toBe(false);
   });
 });

@@ -99,7 +99,11 @@ export function readScenarioMeta(doc: JsonObject, file: string): ScenarioMeta {
     ...common,
     question,
     namespace,
-    fixable: category !== "Healthy" && doc.fixable !== false,
+    // A multi-cause scenario is fixable while one of its causes is.
+    fixable:
+      category !== "Healthy" &&
+      doc.fixable !== false &&
+      (causes === undefined || causes.some((c) => c.fixable !== false)),
     expect: {
       category,
       resource,
@@ -140,5 +144,7 @@ function readCause(doc: JsonObject, where: string, fail: Fail): ExpectedCause {
   const mentions = Array.isArray(doc.mentions) ? doc.mentions.map((m) => String(m)) : [];
   if (mentions.some((m) => m.trim() === ""))
     fail(`${where}.mentions may not contain empty strings`);
-  return { category, resource, mentions };
+  if (doc.fixable !== undefined && typeof doc.fixable !== "boolean")
+    fail(`${where}.fixable must be true or false`);
+  return { category, resource, mentions, ...(doc.fixable === false ? { fixable: false } : {}) };
 }

@@ -44,6 +44,11 @@ export interface ExpectedCause {
   resource: string;
   /** Facts a correct diagnosis of this cause must state, matched case-insensitively. */
   mentions: string[];
+  /**
+   * `false` when no kubectl change can fix this cause (as `fixable: false` for a whole
+   * scenario): fix scoring then expects the other causes fixed and this one declined.
+   */
+  fixable?: boolean;
 }
 
 /**

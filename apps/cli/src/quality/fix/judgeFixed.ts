@@ -1,4 +1,5 @@
 import type * as KubeExports from "@kubemedic/kube";
+import { aboutAny, type FixTargets } from "./fixTargets";
 
 type KubeModule = typeof KubeExports;
 type KubeConfig = Parameters<KubeModule["loadSnapshot"]>[0];
@@ -12,23 +13,23 @@ export interface FixJudgement {
 
 /**
  * Judges a fix from the cluster's state alone, never from what the agent or a
- * verification said: after the change, the scenario's namespaces (its own and
- * those it declares healthy) show no analyzer finding, every workload there
+ * verification said: after the change, the scenario's namespaces (its own, each
+ * cause's, and those it declares healthy) show no analyzer finding, every workload there
  * has completed its rollout (all replicas updated, ready and available, the
  * controller caught up), Jobs completed, claims bound, Services that select
- * pods have a ready endpoint, and the expected resource is healthy by its
- * kind's measure (a Node Ready, an HPA able to scale).
+ * pods have a ready endpoint, and each fixable cause's resource is healthy by its
+ * kind's measure (a Node Ready, a Job complete). Problems of a cause marked
+ * `fixable: false` (and of objects named after it) are left out.
  */
 export async function judgeFixed(
   kube: KubeModule,
   kc: KubeConfig,
-  namespaces: readonly string[],
-  expected: string,
+  targets: FixTargets,
 ): Promise<FixJudgement> {
   const snapshot = await kube.loadSnapshot(kc, {});
   try {
-    const problems: string[] = [];
-    for (const ns of namespaces) {
+    let problems: string[] = [];
+    for (const ns of targets.namespaces) {
       const analysis = await kube.analyzeSnapshot(snapshot, { namespace: ns });
       for (const f of analysis.results ?? [])
         problems.push(
@@ -36,7 +37,9 @@ export async function judgeFixed(
         );
       problems.push(...workloadProblems(snapshot, ns));
     }
-    problems.push(...expectedProblems(snapshot, expected));
+    for (const expected of targets.expected) problems.push(...expectedProblems(snapshot, expected));
+    // A cause no kubectl change can fix stays failing, and so do the objects named after it.
+    problems = problems.filter((p) => !aboutAny(p, targets.unfixable));
     return { resolved: problems.length === 0, problems: [...new Set(problems)] };
   } finally {
     snapshot.close();

@@ -3,6 +3,7 @@ import type { AgentEvent, ApprovalDecision, ApprovalRequest } from "@kubemedic/p
 import type { Scenario } from "@kubemedic/demo-cluster";
 import type { FixResult } from "../QualityReport";
 import type { RunContext } from "../runScenario";
+import { fixTargets, touchesAny } from "./fixTargets";
 import { judgeFixed } from "./judgeFixed";
 
 /** `limits.maxFixAttempts` of the issue: approvals the runner gives before it gives up. */
@@ -56,13 +57,19 @@ export async function runFixScenario(
       clusterFor: () => connected,
     });
     const conversationId = `quality-fix-${crypto.randomUUID()}`;
-    const namespaces = [scenario.namespace, ...(scenario.expect.healthyNamespaces ?? [])];
-    const judge = () => judgeFixed(ctx.kube, kc, namespaces, scenario.expect.resource);
+    const targets = fixTargets(scenario);
+    const judge = () => judgeFixed(ctx.kube, kc, targets);
+    let refuseAll = !scenario.fixable;
+    const proposedForUnfixable: string[] = [];
 
     const turn = (text: string): Promise<TurnOutcome> =>
       driveTurn(ctx, agent, conversationId, scenario.namespace, text, (request) => {
-        // Only as many approvals as the budget allows; an unfixable scenario gets none.
-        if (!scenario.fixable || result.approvals >= maxAttempts) return "reject";
+        // Only as many approvals as the budget allows; an unfixable fault gets none.
+        if (refuseAll || result.approvals >= maxAttempts) return "reject";
+        if (touchesAny(request.command, targets.unfixable)) {
+          proposedForUnfixable.push(request.command);
+          return "reject";
+        }
         result.approvals++;
         result.commands.push(request.command);
         return "approve";
@@ -96,6 +103,27 @@ export async function runFixScenario(
       }
       // No change was approved this round: the agent has nothing more to propose.
       if (result.approvals === before || result.approvals >= maxAttempts) break;
+    }
+    if (proposedForUnfixable.length > 0) {
+      result.status = "fail";
+      result.remaining.push(
+        `proposed a change for an unfixable cause: ${proposedForUnfixable.join("; ")}`,
+      );
+    }
+    // A cause no kubectl change can fix must be declined as a whole unfixable scenario is:
+    // once the rest is fixed, "fix it" proposes nothing and says why.
+    if (result.status === "pass" && targets.unfixable.length > 0) {
+      refuseAll = true;
+      const outcome = await turn(FIX_REQUEST);
+      result.answer = outcome.text;
+      if (!CANNOT_FIX.test(outcome.text) || outcome.rejected.length > 0) {
+        result.status = "fail";
+        result.remaining.push(
+          outcome.rejected.length > 0
+            ? `proposed a change for an unfixable cause: ${outcome.rejected.join("; ")}`
+            : `the answer on ${targets.unfixable.join(", ")} does not say "cannot be fixed from here, because…"`,
+        );
+      }
     }
   } catch (error) {
     result.status = "error";
