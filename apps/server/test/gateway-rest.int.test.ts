@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemo, type DemoFixture } from "./demo";
 import { GatewayFixture, TEST_TOKEN } from "./gateway-fixture";
 import { serverBackends, type ServerDatabase } from "./server-backends";
+import { TestSocket } from "./test-socket";
 
 /**
  * The REST surface of ARCHITECTURE.md against a real server, on PGlite and
@@ -281,6 +282,31 @@ describe.each(backends)("REST API on $name", (backend) => {
       expect(value('kubemedic_errors_total{code="unauthorized"}')).toBeGreaterThanOrEqual(1);
       expect(value("kubemedic_process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
       expect(text).toContain("# TYPE kubemedic_turn_duration_seconds histogram");
+    });
+
+    it("a frame sent the moment a cookie-signed socket opens is answered (not lost while the session is looked up)", async () => {
+      const login = await fetch(`${fx.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: TEST_TOKEN }),
+      });
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+      // Last in this file: it restarts the server (the metrics above count from the start).
+      // A browser reconnecting to a restarted server re-sends at once: before `welcome`, while
+      // the new process looks the session up in the database (nothing of it is cached yet).
+      await fx.restart();
+      for (let i = 0; i < 3; i++) {
+        const socket = await TestSocket.open(fx.url, { cookie });
+        const requestId = `early-${i}`;
+        socket.send({ type: "conversation.open", requestId, create: { title: "early" } });
+        const answer = await socket.waitFor(
+          (f) =>
+            (f.type === "conversation.state" || f.type === "error") && f.requestId === requestId,
+          10_000,
+        );
+        expect(answer.type).toBe("conversation.state");
+        await socket.close();
+      }
     });
   });
 });

@@ -108,6 +108,10 @@ export class Gateway {
     }
     socket.on("error", () => socket.destroy());
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // The client may send the moment its socket opens (a reconnect re-sends its unacknowledged
+      // messages at once), while the session is still being looked up in the database. Frames
+      // read before the Connection listens would be lost: hold them until it does.
+      ws.pause();
       this.accept(ws, req, url, socket).catch((error: unknown) => {
         // The session lookup failed (the database is down): say so, and close.
         this.options.ctx.logger.warn({ err: error }, "WebSocket sign-in could not be checked");
@@ -177,6 +181,7 @@ export class Gateway {
     this.perUser.set(user, open + 1);
     const log = ctx.logger.child({ user });
     const conn = new Connection(ws, user, ctx, log, socket, this.budgetOf(user));
+    ws.resume();
     const connLog = log.child({ connectionId: conn.id });
     this.connections.add(conn);
     const sessionId = auth.sessionId;
