@@ -9,11 +9,17 @@ import { send, sendBuffer } from "./http-io";
 import { gzipOf } from "./response-cache";
 import { queryInt, type ResourceRequest } from "./request";
 import { selectorsOf } from "./selectors";
+import { matchesLabels } from "../store/label-selector";
+import { metricsView } from "./metrics-view";
 
 /** GET of one object, as JSON, a one-row Table, or PartialObjectMetadata. */
 export function handleGet(r: ResourceRequest): void {
   const name = r.route.name ?? "";
-  const stored = r.state.store.getStored(r.key, r.route.namespace, name);
+  const view = metricsView(r.state, r.key, r.route.namespace, r.now);
+  const stored =
+    view === undefined
+      ? r.state.store.getStored(r.key, r.route.namespace, name)
+      : view.find((s) => s.object.metadata.name === name);
   if (stored === undefined) throw notFound(r.type.group, r.type.plural, name);
   const meta: ListMeta = { resourceVersion: stored.object.metadata.resourceVersion ?? "" };
   respond(r, [stored], meta, false);
@@ -22,6 +28,16 @@ export function handleGet(r: ResourceRequest): void {
 /** GET of a collection: selectors, pagination (`limit`/`continue`), any representation. */
 export function handleList(r: ResourceRequest): void {
   checkListResourceVersion(r.url, r.state.store.resourceVersion);
+  const view = metricsView(r.state, r.key, r.route.namespace, r.now);
+  if (view !== undefined) {
+    // Usage is derived on read (metrics-view.ts): never cached, never paginated, as metrics-server.
+    const { labels, fields } = selectorsOf(r.url, r.type.kind);
+    const items = view.filter(
+      (s) => matchesLabels(labels, s.object.metadata.labels) && matchesFields(fields, s.object),
+    );
+    respond(r, items, { resourceVersion: "" }, true);
+    return;
+  }
   // A JSON list is the same bytes until something is written: serve it from the cache.
   const cacheKey =
     r.representation.as === "object"
