@@ -105,8 +105,24 @@ const CASES: [command: string, mode: Mode][] = [
   ["events -n default --for node/edge-worker-1", "timeline"],
   ["events -A --for node/edge-worker-1", "timeline"],
   ["events -n iot --for node/edge-worker-1", "timeline"],
+  // Metrics: the scenarios' own PodMetrics/NodeMetrics plus the usage the demo cluster derives
+  // for every other running pod and Ready node (metrics-view.ts).
   ["top pods -A", "text"],
+  ["top pods -n analytics", "text"],
+  ["top pods -n shop --containers", "text"],
+  ["top pods -A --sort-by=memory", "text"],
+  // kubectl compares whole millicores with an unstable sort: pods that show the same figure may
+  // come in either order, so only --sort-by=memory (bytes) is compared line by line.
+  ["top pods -A --sort-by=cpu --no-headers", "rows"],
+  ["top pods -n shop -l app=cart", "text"],
+  ["top pod report-worker-84c6d9f7b8-r7xwq -n analytics --containers", "text"],
+  ["top pod nosuch -n shop", "text"],
+  ["top pods -n empty", "text"],
   ["top nodes", "rows"],
+  ["top nodes --sort-by=memory", "text"],
+  ["top nodes --show-capacity", "rows"],
+  ["top node worker-1", "text"],
+  ["top node edge-worker-1", "text"],
   ["api-resources", "text"],
   ["api-resources --namespaced=false -o wide", "text"],
   ["api-versions", "text"],

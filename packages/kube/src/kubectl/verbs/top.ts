@@ -29,7 +29,17 @@ async function fetchMetrics(
   ctx: VerbContext,
   path: string,
   labelSelector?: string,
+  name?: string,
 ): Promise<Obj[]> {
+  if (name !== undefined) {
+    // One object, as kubectl asks for it: the server's 404 ("pods.metrics.k8s.io "x" not
+    // found", also for a NotReady node that has no metrics) is the answer, printed as is.
+    const one = await ctx.cluster.transport.json<Obj>({
+      path: `${METRICS}${path}/${encodeURIComponent(name)}`,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    return [one];
+  }
   try {
     const list = await ctx.cluster.transport.json<{ items?: Obj[] }>({
       path: `${METRICS}${path}`,
@@ -63,12 +73,9 @@ async function topPods(ctx: VerbContext): Promise<VerbOutput> {
   const path = ctx.allNamespaces
     ? "/pods"
     : `/namespaces/${encodeURIComponent(ctx.namespace)}/pods`;
-  let items = await fetchMetrics(ctx, path, flags.string("selector"));
   const name = ctx.command.args[0];
-  if (name !== undefined) items = items.filter((i) => (i.metadata as Obj).name === name);
+  let items = await fetchMetrics(ctx, path, flags.string("selector"), name);
   if (items.length === 0) {
-    if (name !== undefined)
-      throw new KubeError("not_found", `podmetrics.metrics.k8s.io "${name}" not found`);
     return {
       text: "",
       notes: [
@@ -81,6 +88,18 @@ async function topPods(ctx: VerbContext): Promise<VerbOutput> {
   const sortBy = flags.string("sort-by");
   if (sortBy === "cpu" || sortBy === "memory") {
     items = [...items].sort((a, b) => usage(b.containers)[sortBy] - usage(a.containers)[sortBy]);
+  } else {
+    // kubectl's default order is its own, not the server's: namespace, then name, as strings
+    // ("batch" before "batch-eu", where the API's key order puts "batch-eu/" first).
+    const key = (i: Obj): [string, string] => {
+      const m = i.metadata as Obj;
+      return [ctx.allNamespaces ? String(m.namespace) : "", String(m.name)];
+    };
+    items = [...items].sort((a, b) => {
+      const [an, am] = key(a);
+      const [bn, bm] = key(b);
+      return an !== bn ? (an < bn ? -1 : 1) : am < bm ? -1 : am > bm ? 1 : 0;
+    });
   }
   const containers = flags.bool("containers");
   const header = [
@@ -115,8 +134,8 @@ async function topPods(ctx: VerbContext): Promise<VerbOutput> {
 async function topNodes(ctx: VerbContext): Promise<VerbOutput> {
   const { flags } = ctx.command;
   const selector = flags.string("selector");
-  const items = await fetchMetrics(ctx, "/nodes", selector);
   const name = ctx.command.args[0];
+  const items = await fetchMetrics(ctx, "/nodes", selector, name);
   const nodes = await ctx.cluster.transport.json<{ items?: Obj[] }>({
     path: "/api/v1/nodes",
     query: {
