@@ -2,6 +2,7 @@ import { canonicalKind as kubeCanonicalKind } from "@kubemedic/kube";
 import type { ActionRequest } from "./understand/actions/ActionRequest";
 import { parseAction } from "./understand/actions/parseAction";
 import { readChinese } from "./understand/readChinese";
+import { usageCommand } from "./understand/usageQuestion";
 
 /**
  * Scoping a question: what the user wants, in which namespace, about which
@@ -181,6 +182,9 @@ export function parseIntent(
   const action = parseAction(trimmed);
   if (action !== undefined) return { kind: "fix", ...actionBase(base, action, namespace), action };
   if (FIX.test(trimmed) && !/\bwhy\b/i.test(trimmed)) return { kind: "fix", ...base };
+  // "which pod uses the most memory?" is a read of the metrics API (understand/usageQuestion.ts).
+  const usage = usageCommand(trimmed, allNamespaces ? undefined : namespace);
+  if (usage !== undefined) return { kind: "command", ...base, command: usage };
   if (SCAN.test(trimmed)) return { kind: "scan", ...base };
   if (COMMAND.test(trimmed) && !/\b(why|wrong)\b/i.test(trimmed)) {
     // "list pods" with a Deployment selected lists pods: the selection stands in only for

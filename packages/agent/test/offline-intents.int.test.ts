@@ -138,6 +138,18 @@ describe("the offline diagnostician's intents", () => {
     }
   });
 
+  it("answers a usage question with kubectl top, the OOM-killed worker's 251Mi first", async () => {
+    const events = await ask("o-top", "which pod uses the most memory in analytics?");
+    expect(ofType(events, "tool.finished").map((f) => [f.command, f.status])).toEqual([
+      ["top pods -n analytics --sort-by=memory", "ok"],
+    ]);
+    const answer = ofType(events, "assistant.message").at(-1)?.content ?? "";
+    const rows = answer.split("\n").filter((l) => /^\S+-[a-z0-9]{5}\s+\d+m\s+\d+Mi$/.test(l));
+    expect(rows[0]).toMatch(/^report-worker-84c6d9f7b8-r7xwq\s+934m\s+251Mi$/);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(ofType(events, "report.ready")).toHaveLength(0);
+  });
+
   it("runs a read command in the namespace the question names, not the UI's", async () => {
     for (const [id, text, command] of [
       ["o14", "what pods are running in shop?", "get pods -n shop"],
