@@ -3,6 +3,7 @@ import {
   ClustersResponse,
   ConversationDetail,
   ConversationList,
+  ConversationSearchResult,
   ConversationSummary,
   DiagnosisReport,
   ScanResponse,
@@ -195,6 +196,29 @@ describe.each(backends)("REST API on $name", (backend) => {
       expect((await fx.rest(`/api/conversations/${one.id}`, { method: "DELETE" })).status).toBe(
         404,
       );
+    });
+
+    it("searches the caller's history by the text of messages and reports, validating the query", async () => {
+      // The investigation's answer says CrashLoopBackOff; its title does not.
+      const hits = ConversationSearchResult.parse(
+        await fx.json("/api/conversations/search?q=crashloopbackoff"),
+      );
+      expect(hits.items.map((h) => h.conversation.id)).toContain(reportConversation);
+      const hit = hits.items.find((h) => h.conversation.id === reportConversation);
+      expect(hit?.matchedIn).not.toBe("title");
+      expect(hit?.snippet.toLowerCase()).toContain("crashloopbackoff");
+      // Per-user isolation is the repository's (conversation-search.int.test.ts): the route passes the caller.
+      for (const bad of [
+        "",
+        "?q=",
+        "?q=%20%20",
+        `?q=${"x".repeat(201)}`,
+        "?q=a&q=b",
+        "?q=a&limit=0",
+      ]) {
+        const res = await fx.rest(`/api/conversations/search${bad}`);
+        expect([bad, res.status, (await errorOf(res)).code]).toEqual([bad, 400, "bad_request"]);
+      }
     });
 
     it("exports a report as readable Markdown and as the DiagnosisReport JSON, both as downloads", async () => {

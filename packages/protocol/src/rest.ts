@@ -179,6 +179,26 @@ export const ConversationListQuery = z.object({
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 
+/** `GET /api/conversations/search?q=&limit=`: the caller's history by the text in it. */
+export const ConversationSearchQuery = z.object({
+  q: z.string().trim().min(1, "say what to search for").max(200),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+export type ConversationSearchQuery = z.infer<typeof ConversationSearchQuery>;
+
+/** One conversation that matched, with where and a short excerpt of the matching text. */
+export const ConversationSearchHit = z.object({
+  conversation: ConversationSummary,
+  /** Where the best match is: the title, a message (the user's or the agent's), or a report. */
+  matchedIn: z.enum(["title", "message", "report"]),
+  /** Up to ~160 characters of the matching text, around the first matched word. */
+  snippet: z.string(),
+});
+export type ConversationSearchHit = z.infer<typeof ConversationSearchHit>;
+
+export const ConversationSearchResult = z.object({ items: z.array(ConversationSearchHit) });
+export type ConversationSearchResult = z.infer<typeof ConversationSearchResult>;
+
 /** `GET /api/conversations/:id/reports/:reportId?format=md|json`. */
 export const ReportPath = z.object({ id: RestId, reportId: RestId });
 export const ReportQuery = z.object({ format: z.enum(["md", "json"]).default("md") });

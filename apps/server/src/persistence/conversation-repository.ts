@@ -4,12 +4,14 @@ import {
   PatchConversationBody,
   type ConversationDetail,
   type ConversationList,
+  type ConversationSearchHit,
   type ConversationSummary,
   type TurnSummary,
 } from "@kubemedic/protocol";
 import type { Prisma, PrismaClient } from "../db/prisma";
 import { ServerError } from "../errors";
 import { cleanText } from "./clean";
+import { searchConversations } from "./conversation-search";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { parseInput } from "./parse-input";
 import { toConversationSummary, toTurnDetail, toTurnSummary } from "./dto";
@@ -128,6 +130,11 @@ export class ConversationRepository {
     } catch (error) {
       throw toServerError(error, "listing conversations");
     }
+  }
+
+  /** The owner's conversations by the text of their titles, messages and reports (conversation-search.ts). */
+  search(ownerId: string, q: string, limit?: number): Promise<ConversationSearchHit[]> {
+    return searchConversations(this.prisma, ownerId, q, limit);
   }
 
   async get(ownerId: string, id: string): Promise<ConversationSummary> {

@@ -1,5 +1,6 @@
 import {
   ConversationListQuery,
+  ConversationSearchQuery,
   CreateConversationBody,
   PatchConversationBody,
   RestId,
@@ -23,6 +24,13 @@ export function conversationRoutes(ctx: ApiContext): Router {
     const query = validate(ConversationListQuery, req.query, "query");
     res.setHeader("Cache-Control", "no-store");
     res.json(await conversations.list(userOf(res), query));
+  });
+
+  // Before `/conversations/:id`, which would take "search" for an id.
+  router.get("/conversations/search", async (req, res) => {
+    const query = validate(ConversationSearchQuery, req.query, "search");
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ items: await conversations.search(userOf(res), query.q, query.limit) });
   });
 
   router.post("/conversations", async (req, res) => {
