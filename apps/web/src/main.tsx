@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { AppRoot } from "./app/App";
 import { createClient } from "./app/createClient";
 import { preloadMarkdown } from "./components/chat/MarkdownText";
+import { startI18n } from "./i18n/i18n";
 import { browserStorage } from "./ui/safeStorage";
 import "./styles/app.css";
 
@@ -13,12 +14,16 @@ if (root === null) throw new Error("index.html has no #root");
 
 // One client for the page's lifetime: the socket, the caches and the stores live
 // outside React, so nothing a component does can tear them down.
-const client = createClient({ storage: browserStorage() });
+const storage = browserStorage();
+const client = createClient({ storage });
 
-createRoot(root).render(
-  <StrictMode>
-    <AppRoot client={client} />
-  </StrictMode>,
+// The language first (a Chinese UI loads its catalogue chunk), so the first paint is in it.
+void startI18n(storage).finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppRoot client={client} />
+    </StrictMode>,
+  ),
 );
 
 // The Markdown chunk is not needed for the first paint, but is by the first answer:

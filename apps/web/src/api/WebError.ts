@@ -1,3 +1,4 @@
+import { i18n } from "../i18n/i18n";
 import { ERROR_CODES, type ErrorCode } from "@kubemedic/protocol";
 
 /**
@@ -42,5 +43,5 @@ export function isErrorCode(code: string): code is ErrorCode {
 export function describeError(error: unknown): string {
   if (error instanceof WebError) return error.message;
   if (error instanceof Error) return error.message;
-  return "Something went wrong.";
+  return i18n.getState().messages.app.somethingWrong;
 }

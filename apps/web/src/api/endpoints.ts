@@ -2,6 +2,7 @@ import {
   ClustersResponse,
   ConversationDetail,
   ConversationList,
+  ConversationSearchResult,
   ConversationSummary,
   ScanResponse,
   SessionInfo,
@@ -37,6 +38,9 @@ export const api = {
       ConversationList,
       { signal },
     ),
+
+  searchConversations: (q: string, signal?: AbortSignal) =>
+    apiFetch(`/api/conversations/search${qs({ q })}`, ConversationSearchResult, { signal }),
 
   conversation: (id: string, signal?: AbortSignal) =>
     apiFetch(`/api/conversations/${enc(id)}`, ConversationDetail, { signal }),

@@ -36,6 +36,15 @@ export function useConversationList(q: string) {
   });
 }
 
+/** The history by the text of titles, messages and reports; idle while `q` is empty. */
+export function useConversationSearch(q: string) {
+  return useQuery({
+    queryKey: queryKeys.conversationSearch(q),
+    queryFn: ({ signal }) => api.searchConversations(q, signal),
+    enabled: q !== "",
+  });
+}
+
 export function useConversationDetail(id: string | null) {
   return useQuery({
     queryKey: queryKeys.conversation(id ?? ""),

@@ -16,6 +16,7 @@ import type { KubemedicClient } from "./createClient";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { SignIn } from "./SignIn";
 import { useThemeSync } from "./useThemeSync";
+import { useT } from "../i18n/i18n";
 
 export function AppRoot({ client }: { client: KubemedicClient }) {
   return (
@@ -58,13 +59,14 @@ function App() {
 /** Skips to the message box, or, on the scan (which has none), to the findings. */
 function SkipLink() {
   const route = useRoute();
+  const t = useT();
   return route.name === "scan" ? (
     <a className="skip-link" href={`#${SCAN_ID}`}>
-      Skip to the findings
+      {t.app.skipToFindings}
     </a>
   ) : (
     <a className="skip-link" href={`#${COMPOSER_ID}`}>
-      Skip to the message box
+      {t.app.skipToComposer}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useT } from "../i18n/i18n";
 
 /**
  * Catches a render error in its subtree and offers a retry instead of a blank
@@ -32,28 +33,35 @@ export class ErrorBoundary extends Component<
     const { error } = this.state;
     if (error === null) return this.props.children;
     return (
-      <div className="center" role="alert" data-testid="error-boundary">
-        <div className="panel-box">
-          <h2 style={{ marginTop: 0 }}>This view ran into a problem</h2>
-          <p className="muted">{error.message || "An unexpected error occurred."}</p>
-          <p className="small muted">Your conversations are safe on the server.</p>
-          <div className="actions" style={{ justifyContent: "center" }}>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                this.props.onRetry?.();
-                this.setState({ error: null });
-              }}
-            >
-              Try again
-            </button>
-            <button type="button" className="btn" onClick={() => location.reload()}>
-              Reload the page
-            </button>
-          </div>
-        </div>
-      </div>
+      <ErrorView
+        message={error.message}
+        onRetry={() => {
+          this.props.onRetry?.();
+          this.setState({ error: null });
+        }}
+      />
     );
   }
+}
+
+/** The boundary's face, a function component so it can read the language. */
+function ErrorView({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="center" role="alert" data-testid="error-boundary">
+      <div className="panel-box">
+        <h2 style={{ marginTop: 0 }}>{t.errorView.title}</h2>
+        <p className="muted">{message || t.errorView.unexpected}</p>
+        <p className="small muted">{t.errorView.safe}</p>
+        <div className="actions" style={{ justifyContent: "center" }}>
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            {t.errorView.tryAgain}
+          </button>
+          <button type="button" className="btn" onClick={() => location.reload()}>
+            {t.errorView.reload}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -5,6 +5,7 @@ import { queryKeys } from "../api/queryKeys";
 import { describeError } from "../api/WebError";
 import { BrandMark } from "../components/common/Icon";
 import { useClient } from "./clientContext";
+import { useT } from "../i18n/i18n";
 
 /** Shown when the server wants credentials: paste the token printed by `kubemedic serve`. */
 export function SignIn() {
@@ -13,6 +14,7 @@ export function SignIn() {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   return (
     <div className="center" style={{ height: "100%" }}>
       <form
@@ -35,16 +37,18 @@ export function SignIn() {
         <div style={{ display: "flex", alignItems: "center", gap: 8, fontWeight: 700 }}>
           <BrandMark /> kubemedic
         </div>
-        <h2>Sign in</h2>
+        <h2>{t.signIn.title}</h2>
         <p className="muted small">
-          Open the login link that <code>kubemedic serve</code> printed, or paste its token here.
+          {t.signIn.hintBefore}
+          <code>kubemedic serve</code>
+          {t.signIn.hintAfter}
         </p>
         <input
           className="field"
           type="password"
           autoComplete="current-password"
-          aria-label="Access token"
-          placeholder="Access token"
+          aria-label={t.signIn.token}
+          placeholder={t.signIn.token}
           value={token}
           autoFocus
           onChange={(e) => setToken(e.target.value)}
@@ -56,7 +60,7 @@ export function SignIn() {
         )}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={busy || token.trim() === ""}>
-            Sign in
+            {t.signIn.submit}
           </button>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, resourceLabel } from "./format";
+import { formatDuration, formatNumber, resourceLabel } from "./format";
 
 describe("formatDuration", () => {
   it.each([
@@ -13,7 +13,13 @@ describe("formatDuration", () => {
     [-1, ""],
     [Number.NaN, ""],
   ])("%s → %s", (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    expect(formatDuration(ms, "en")).toBe(text);
+  });
+
+  it("writes units and numbers in Chinese for the Chinese UI", () => {
+    expect(formatDuration(1234, "zh-CN")).toBe("1.2 秒");
+    expect(formatDuration(61_000, "zh-CN")).toBe("1 分 1 秒");
+    expect(formatNumber(12_345, "zh-CN")).toBe("12,345");
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { en } from "../i18n/messages.en";
+import { zhCN } from "../i18n/messages.zh-CN";
 import { groupByDay } from "./groupByDay";
 
 describe("groupByDay", () => {
@@ -15,7 +17,7 @@ describe("groupByDay", () => {
       { id: "f", t: new Date(2026, 7, 3).toISOString() },
       { id: "g", t: "not a date" },
     ];
-    const groups = groupByDay(items, (i) => i.t, now);
+    const groups = groupByDay(items, (i) => i.t, en.days, now);
     expect(groups.map((g) => [g.label, g.items.map((i) => i.id)])).toEqual([
       ["Today", ["a", "b"]],
       ["Yesterday", ["c"]],
@@ -26,7 +28,13 @@ describe("groupByDay", () => {
     ]);
   });
 
+  it("names the sections in the UI's language, months through Intl", () => {
+    const items = [{ t: at(22) }, { t: new Date(2026, 7, 3).toISOString() }];
+    const groups = groupByDay(items, (i) => i.t, zhCN.days, now, "zh-CN");
+    expect(groups.map((g) => g.label)).toEqual(["今天", "2026年8月"]);
+  });
+
   it("returns no groups for no items", () => {
-    expect(groupByDay([], () => "", now)).toEqual([]);
+    expect(groupByDay([], () => "", en.days, now)).toEqual([]);
   });
 });

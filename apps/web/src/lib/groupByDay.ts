@@ -8,16 +8,27 @@ export interface DayGroup<T> {
   items: T[];
 }
 
+/** The recency sections' names, in the UI's language (i18n `days`). */
+export interface DayLabels {
+  today: string;
+  yesterday: string;
+  previous7: string;
+  previous30: string;
+  older: string;
+}
+
 export function groupByDay<T>(
   items: readonly T[],
   dateOf: (item: T) => string,
+  labels: DayLabels,
   now: Date = new Date(),
+  locale = "en",
 ): DayGroup<T>[] {
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const day = 86_400_000;
   const groups: DayGroup<T>[] = [];
   for (const item of items) {
-    const label = labelFor(Date.parse(dateOf(item)), startOfToday, day);
+    const label = labelFor(Date.parse(dateOf(item)), startOfToday, day, labels, locale);
     const last = groups[groups.length - 1];
     if (last?.label === label) last.items.push(item);
     else {
@@ -29,11 +40,17 @@ export function groupByDay<T>(
   return groups;
 }
 
-function labelFor(time: number, startOfToday: number, day: number): string {
-  if (Number.isNaN(time)) return "Older";
-  if (time >= startOfToday) return "Today";
-  if (time >= startOfToday - day) return "Yesterday";
-  if (time >= startOfToday - 7 * day) return "Previous 7 days";
-  if (time >= startOfToday - 30 * day) return "Previous 30 days";
-  return new Date(time).toLocaleDateString("en", { month: "long", year: "numeric" });
+function labelFor(
+  time: number,
+  startOfToday: number,
+  day: number,
+  labels: DayLabels,
+  locale: string,
+): string {
+  if (Number.isNaN(time)) return labels.older;
+  if (time >= startOfToday) return labels.today;
+  if (time >= startOfToday - day) return labels.yesterday;
+  if (time >= startOfToday - 7 * day) return labels.previous7;
+  if (time >= startOfToday - 30 * day) return labels.previous30;
+  return new Date(time).toLocaleDateString(locale, { month: "long", year: "numeric" });
 }

@@ -1,3 +1,4 @@
+import { en, type Messages } from "../i18n/messages.en";
 import {
   SEVERITIES,
   type AnalysisResultItem,
@@ -109,8 +110,9 @@ function rank(severity: Severity): number {
 }
 
 /** The question "investigate" asks about a finding. */
-export function investigateQuestion(f: ScanFinding): string {
-  const where = f.namespace === undefined ? "" : ` in namespace ${f.namespace}`;
-  const first = f.errors[0];
-  return `Investigate ${f.kind} ${f.name}${where}${first === undefined ? "" : `: ${first}`}`;
+export function investigateQuestion(
+  f: ScanFinding,
+  say: Messages["scan"]["investigateFinding"] = en.scan.investigateFinding,
+): string {
+  return say(f.kind, f.name, f.namespace, f.errors[0]);
 }

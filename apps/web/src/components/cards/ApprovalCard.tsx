@@ -5,6 +5,7 @@ import { formatDateTime, resourceLabel } from "../../lib/format";
 import { CopyButton } from "../common/CopyButton";
 import { Icon } from "../common/Icon";
 import { DiffView } from "./DiffView";
+import { useT } from "../../i18n/i18n";
 
 type Choice = { decision: "approve" | "reject"; reason: string };
 
@@ -26,6 +27,7 @@ export const ApprovalCard = memo(function ApprovalCard({
   deciding: boolean;
   onDecide: (decisions: ApprovalDecision[]) => void;
 }) {
+  const t = useT();
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const undecided = item.entries.filter((e) => e.decision === null);
   const open = pending && undecided.length > 0;
@@ -53,15 +55,11 @@ export const ApprovalCard = memo(function ApprovalCard({
       className={`card approval-card indent ${open ? "" : "decided"}`}
       data-testid="approval-card"
       data-pending={open}
-      aria-label="Approval required"
+      aria-label={t.approval.label}
     >
       <div className="card-head">
         <Icon name="shield" />
-        <span>
-          {open
-            ? `Approval required: ${undecided.length === 1 ? "a command changes" : `${undecided.length} commands change`} the cluster`
-            : "Approval"}
-        </span>
+        <span>{open ? t.approval.required(undecided.length) : t.approval.approval}</span>
       </div>
       <div className="card-body">
         {item.entries.map((entry) => (
@@ -84,9 +82,9 @@ export const ApprovalCard = memo(function ApprovalCard({
               disabled={deciding || undecided.some((e) => choices[e.toolCallId] === undefined)}
               onClick={() => submit(choices)}
             >
-              Submit {undecided.length} decisions
+              {t.approval.submit(undecided.length)}
             </button>
-            {deciding && <span className="spinner" aria-label="sending the decision" />}
+            {deciding && <span className="spinner" aria-label={t.approval.sending} />}
           </div>
         )}
       </div>
@@ -111,6 +109,7 @@ function EntryView({
   onChoose: (choice: Choice, submitNow: boolean) => void;
   turnEnded: boolean;
 }) {
+  const t = useT();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const request = entry.request;
@@ -119,26 +118,26 @@ function EntryView({
     <div className="approval-entry" data-testid="approval-entry">
       <div className="cmd-line">
         <code>{line}</code>
-        <CopyButton text={line} className="icon-btn" showLabel={false} label="Copy command" />
+        <CopyButton text={line} className="icon-btn" showLabel={false} label={t.copy.command} />
       </div>
       {request !== null && (
         <dl className="kv">
-          <dt>Risk</dt>
+          <dt>{t.approval.risk}</dt>
           <dd>
             <span
               className={`badge ${request.risk === "high" ? "badge-err" : request.risk === "medium" ? "badge-warn" : "badge-accent"}`}
             >
-              {request.risk} risk
+              {t.badges.risk[request.risk]}
             </span>
           </dd>
           <Targets request={request} />
           {request.reason !== "" && (
             <>
-              <dt>Why</dt>
+              <dt>{t.approval.why}</dt>
               <dd>{request.reason}</dd>
             </>
           )}
-          <dt>Change</dt>
+          <dt>{t.approval.change}</dt>
           <dd>{request.preview.summary}</dd>
         </dl>
       )}
@@ -168,7 +167,7 @@ function EntryView({
       )}
       {request?.manifest !== undefined && (
         <details style={{ marginTop: 8 }}>
-          <summary className="small">Manifest</summary>
+          <summary className="small">{t.approval.manifest}</summary>
           <pre className="output">{request.manifest}</pre>
         </details>
       )}
@@ -178,10 +177,11 @@ function EntryView({
           <span
             className={`badge ${entry.decision.decision === "approve" ? "badge-ok" : "badge-err"}`}
           >
-            {entry.decision.decision === "approve" ? "Approved" : "Rejected"}
+            {entry.decision.decision === "approve" ? t.approval.approved : t.approval.rejected}
           </span>
           <span>
-            by <strong>{entry.decision.by}</strong>
+            {t.approval.by}
+            <strong>{entry.decision.by}</strong>
             {entry.decision.at !== "" && (
               <span className="muted"> · {formatDateTime(entry.decision.at)}</span>
             )}
@@ -190,7 +190,7 @@ function EntryView({
         </div>
       ) : !active ? (
         <div className="decision muted">
-          {turnEnded ? "No decision was made before the turn ended." : "Waiting…"}
+          {turnEnded ? t.approval.noDecision : t.approval.waiting}
         </div>
       ) : rejecting ? (
         <form
@@ -202,7 +202,7 @@ function EntryView({
           }}
         >
           <label className="small muted" htmlFor={`reason-${entry.toolCallId}`}>
-            Why not? The agent reads this.
+            {t.approval.whyNot}
           </label>
           <textarea
             id={`reason-${entry.toolCallId}`}
@@ -210,15 +210,15 @@ function EntryView({
             maxLength={2000}
             value={reason}
             autoFocus
-            placeholder="e.g. not during business hours"
+            placeholder={t.approval.reasonPlaceholder}
             onChange={(e) => setReason(e.target.value)}
           />
           <div className="actions" style={{ marginTop: 0 }}>
             <button type="submit" className="btn btn-danger" disabled={deciding}>
-              Reject
+              {t.approval.reject}
             </button>
             <button type="button" className="btn btn-ghost" onClick={() => setRejecting(false)}>
-              Back
+              {t.approval.back}
             </button>
           </div>
         </form>
@@ -232,7 +232,11 @@ function EntryView({
             onClick={() => onChoose({ decision: "approve", reason: "" }, single)}
           >
             <Icon name="play" />
-            {single ? "Approve and run" : choice?.decision === "approve" ? "Approved ✓" : "Approve"}
+            {single
+              ? t.approval.approveAndRun
+              : choice?.decision === "approve"
+                ? t.approval.approvedMark
+                : t.approval.approve}
           </button>
           <button
             type="button"
@@ -241,9 +245,11 @@ function EntryView({
             aria-pressed={single ? undefined : choice?.decision === "reject"}
             onClick={() => setRejecting(true)}
           >
-            {!single && choice?.decision === "reject" ? "Rejected ✓" : "Reject…"}
+            {!single && choice?.decision === "reject"
+              ? t.approval.rejectedMark
+              : t.approval.rejectOpen}
           </button>
-          {deciding && <span className="spinner" aria-label="sending the decision" />}
+          {deciding && <span className="spinner" aria-label={t.approval.sending} />}
         </div>
       )}
     </div>
@@ -255,43 +261,42 @@ const TARGETS_SHOWN = 8;
 
 /** The object a command touches, or all of them (`drain`, `delete -l`) with a count. */
 function Targets({ request }: { request: ApprovalRequest }) {
+  const t = useT();
   const targets = request.targets ?? [request.target];
   const omitted = request.targetsOmitted ?? 0;
   const total = targets.length + omitted;
   if (total <= 1) {
     return (
       <>
-        <dt>Target</dt>
+        <dt>{t.approval.target}</dt>
         <dd>
           <code>{resourceLabel(request.target)}</code>
         </dd>
       </>
     );
   }
-  const chip = (t: ObjectRef, i: number) => (
-    <code key={`${resourceLabel(t)}-${i}`} className="target">
-      {resourceLabel(t)}
+  const chip = (o: ObjectRef, i: number) => (
+    <code key={`${resourceLabel(o)}-${i}`} className="target">
+      {resourceLabel(o)}
     </code>
   );
   return (
     <>
-      <dt>Targets</dt>
+      <dt>{t.approval.targets}</dt>
       <dd data-testid="approval-targets">
-        <strong>{total} objects</strong>
+        <strong>{t.approval.objects(total)}</strong>
         <div className="targets">
           {targets.slice(0, TARGETS_SHOWN).map(chip)}
           {targets.length > TARGETS_SHOWN && (
             <details>
-              <summary className="small">{targets.length - TARGETS_SHOWN} more</summary>
+              <summary className="small">{t.approval.more(targets.length - TARGETS_SHOWN)}</summary>
               <div className="targets">
-                {targets.slice(TARGETS_SHOWN).map((t, i) => chip(t, i + TARGETS_SHOWN))}
+                {targets.slice(TARGETS_SHOWN).map((o, i) => chip(o, i + TARGETS_SHOWN))}
               </div>
             </details>
           )}
         </div>
-        {omitted > 0 && (
-          <div className="small muted">…and {omitted} more not listed in the request.</div>
-        )}
+        {omitted > 0 && <div className="small muted">{t.approval.notListed(omitted)}</div>}
       </dd>
     </>
   );

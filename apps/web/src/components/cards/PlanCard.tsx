@@ -1,16 +1,8 @@
-import type { PlanStep } from "@kubemedic/protocol";
 import { memo } from "react";
 import type { PlanItem, ToolItem } from "../../stream/streamTypes";
 import { Icon } from "../common/Icon";
 import { ToolCard, toolOpenByDefault } from "./ToolCard";
-
-const STATUS_TEXT: Record<PlanStep["status"], string> = {
-  pending: "waiting",
-  running: "running",
-  done: "done",
-  failed: "failed",
-  skipped: "skipped",
-};
+import { useT } from "../../i18n/i18n";
 
 /**
  * The live plan of a complex question: why it was planned, each step with its
@@ -29,6 +21,7 @@ export const PlanCard = memo(function PlanCard({
   expanded: (key: string) => boolean | undefined;
   onToggle: (key: string, defaultOpen: boolean) => void;
 }) {
+  const t = useT();
   const { plan } = item;
   const steps = plan.plan?.steps ?? [];
   const claimed = new Set(steps.flatMap((s) => s.toolCallIds ?? []));
@@ -36,21 +29,17 @@ export const PlanCard = memo(function PlanCard({
   const byId = new Map(tools.map((t) => [t.toolCallId, t]));
   const done = steps.filter((s) => s.status === "done").length;
   return (
-    <section
-      className="card plan-card indent"
-      data-testid="plan-card"
-      aria-label="Investigation plan"
-    >
+    <section className="card plan-card indent" data-testid="plan-card" aria-label={t.plan.label}>
       <div className="card-head">
         <span className="report-title">
           <Icon name="shield" />
-          Plan
+          {t.plan.plan}
           {plan.plan !== null && plan.plan.version > 1
-            ? ` (revision ${plan.plan.version - 1})`
+            ? t.plan.revision(plan.plan.version - 1)
             : ""}
         </span>
         <span className="badge" data-testid="plan-progress">
-          {plan.plan === null ? "planning…" : `${done}/${steps.length} steps done`}
+          {plan.plan === null ? t.plan.planning : t.plan.progress(done, steps.length)}
         </span>
       </div>
       <div className="card-body">
@@ -72,7 +61,7 @@ export const PlanCard = memo(function PlanCard({
                 >
                   <Icon name="chevron" className={`icon chev ${open ? "open" : ""}`} />
                   <span className={`badge plan-status plan-${s.status}`}>
-                    {STATUS_TEXT[s.status]}
+                    {t.plan.status[s.status]}
                   </span>
                   <span className="badge">{s.specialist}</span>
                   <span className="plan-goal">{s.goal}</span>
@@ -93,7 +82,7 @@ export const PlanCard = memo(function PlanCard({
         </ol>
         {loose.length > 0 && (
           <div className="plan-loose">
-            <div className="section-label">In progress</div>
+            <div className="section-label">{t.plan.inProgress}</div>
             {loose.map((t) => (
               <ToolCard
                 key={t.key}

@@ -14,6 +14,7 @@ import type { ReportItem } from "../../stream/streamTypes";
 import { RiskBadge, SeverityBadge } from "../common/badges";
 import { CopyButton } from "../common/CopyButton";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 /**
  * The structured diagnosis: what is wrong, how sure, the evidence with the
@@ -35,6 +36,7 @@ export const ReportCard = memo(function ReportCard({
   /** A turn is going on: nothing can run until it ends. */
   busy?: boolean;
 }) {
+  const t = useT();
   const { report } = item;
   const markdown = reportMarkdown(report);
   const causes = report.causes ?? [];
@@ -42,28 +44,29 @@ export const ReportCard = memo(function ReportCard({
     <section
       className="card report-card indent"
       data-testid="report-card"
-      aria-label="Diagnosis report"
+      aria-label={t.report.label}
     >
       <div className="card-head">
         <span className="report-title">
           <Icon name="shield" />
-          Diagnosis
+          {t.report.diagnosis}
         </span>
         <SeverityBadge severity={report.severity} />
         <span className="badge" data-testid="report-category">
           {report.category}
         </span>
-        <span className="confidence" title="How sure the evidence makes the diagnosis">
+        <span className="confidence" title={t.report.confidenceTitle}>
           <span className="meter" aria-hidden="true">
             <span style={{ width: `${Math.round(report.confidence * 100)}%` }} />
           </span>
-          {Math.round(report.confidence * 100)}%<span className="sr-only"> confidence</span>
+          {Math.round(report.confidence * 100)}%
+          <span className="sr-only">{t.report.confidence}</span>
         </span>
       </div>
       <div className="card-body">
         {item.degraded && (
           <p className="badge badge-warn" style={{ marginTop: 0 }}>
-            The model’s report did not validate; this is a degraded report.
+            {t.report.degraded}
           </p>
         )}
         <p className="report-summary">{report.summary}</p>
@@ -95,7 +98,7 @@ export const ReportCard = memo(function ReportCard({
             markdown={markdown}
             format="json"
           />
-          <CopyButton text={markdown} label="Copy as Markdown" />
+          <CopyButton text={markdown} label={t.copy.markdown} />
         </div>
       </div>
     </section>
@@ -117,17 +120,18 @@ function CauseBody({
   onRun: (recommendation: Recommendation) => void;
   busy: boolean;
 }) {
+  const t = useT();
   const evidence = evidenceList(cause.evidence);
   return (
     <>
-      <div className="section-label">Root cause</div>
+      <div className="section-label">{t.report.rootCause}</div>
       <div className="root-cause" data-testid="report-root-cause">
         {cause.rootCause}
       </div>
 
       {cause.recommendations.length > 0 && (
         <>
-          <div className="section-label">Fixes, safest first</div>
+          <div className="section-label">{t.report.fixes}</div>
           <ol className="recs">
             {cause.recommendations.map((r, i) => (
               <li className="rec" key={i} data-testid="recommendation">
@@ -136,7 +140,9 @@ function CauseBody({
                     {i + 1}. {r.title}
                   </span>
                   <RiskBadge risk={r.risk} />
-                  {r.requiresApproval && <span className="badge badge-mut">needs approval</span>}
+                  {r.requiresApproval && (
+                    <span className="badge badge-mut">{t.report.needsApproval}</span>
+                  )}
                 </div>
                 {r.rationale !== "" && <p>{r.rationale}</p>}
                 {r.command !== undefined && (
@@ -153,14 +159,14 @@ function CauseBody({
       )}
       {cause.affectedResources.length > 0 && (
         <>
-          <div className="section-label">Affected resources</div>
+          <div className="section-label">{t.report.affected}</div>
           <div className="chips">
             {cause.affectedResources.map((r, i) => (
               <button
                 type="button"
                 key={`${resourceLabel(r)}-${i}`}
                 className={`chip ${i === 0 ? "root" : ""}`}
-                title={`Ask about ${resourceLabel(r)}`}
+                title={t.report.askAbout(resourceLabel(r))}
                 data-testid="resource-chip"
                 onClick={() => onAsk(r)}
               >
@@ -175,7 +181,7 @@ function CauseBody({
       {evidence.length > 0 && (
         <details className="report-evidence" data-testid="report-evidence">
           <summary className="section-label">
-            Evidence <span className="count">({evidence.length})</span>
+            {t.report.evidence} <span className="count">({evidence.length})</span>
           </summary>
           <div className="evidence">
             {evidence.map((e, i) => (
@@ -212,33 +218,34 @@ function RecommendedCommand({
   busy: boolean;
   onRun: () => void;
 }) {
+  const t = useT();
   const placeholder = findPlaceholder(line);
   return (
     <div className="cmd-line">
       <code>{line}</code>
-      <CopyButton text={line} className="icon-btn" showLabel={false} label="Copy command" />
+      <CopyButton text={line} className="icon-btn" showLabel={false} label={t.copy.command} />
       {placeholder === null ? (
         <button
           type="button"
           className="btn btn-sm"
           disabled={busy}
-          title={busy ? "Wait for the running turn to end" : "Ask the agent to run it"}
+          title={busy ? t.report.waitTurn : t.report.askRun}
           data-testid="run-recommendation"
           onClick={onRun}
         >
           <Icon name="play" />
-          Run
+          {t.report.run}
         </button>
       ) : (
         <button
           type="button"
           className="btn btn-sm"
-          title={`Fill in ${line.slice(placeholder.start, placeholder.end)} in the message box, then send it`}
+          title={t.report.fillIn(line.slice(placeholder.start, placeholder.end))}
           data-testid="edit-recommendation"
           onClick={onRun}
         >
           <Icon name="pencil" />
-          Edit
+          {t.report.edit}
         </button>
       )}
     </div>

@@ -4,7 +4,8 @@ import { formatDuration } from "../../lib/format";
 import { ClassificationBadge } from "../common/badges";
 import { CopyButton } from "../common/CopyButton";
 import { Icon } from "../common/Icon";
-import { ToolStatusIcon, toolStatusText } from "./ToolStatusIcon";
+import { ToolStatusIcon } from "./ToolStatusIcon";
+import { useT } from "../../i18n/i18n";
 
 /** Failures open by default: they are what the user needs to read. */
 export function toolOpenByDefault(item: ToolItem): boolean {
@@ -25,6 +26,7 @@ export const ToolCard = memo(function ToolCard({
   open: boolean;
   onToggle: (key: string, defaultOpen: boolean) => void;
 }) {
+  const t = useT();
   const bodyId = `tool-body-${item.key}`;
   const line = commandLine(item);
   return (
@@ -44,7 +46,7 @@ export const ToolCard = memo(function ToolCard({
         </span>
         <span className="tool-meta">
           <ClassificationBadge classification={item.classification} />
-          <span className="sr-only">{toolStatusText(item.status)}</span>
+          <span className="sr-only">{t.tool.status[item.status]}</span>
           {item.durationMs !== null && <span>{formatDuration(item.durationMs)}</span>}
         </span>
       </button>
@@ -52,18 +54,18 @@ export const ToolCard = memo(function ToolCard({
         <div className="card-body" id={bodyId}>
           {item.output === null ? (
             <p className="muted small" style={{ margin: 0 }}>
-              {item.status === "running" ? "Running…" : "No output was recorded."}
+              {item.status === "running" ? t.tool.runningOutput : t.tool.noOutput}
             </p>
           ) : (
             <ToolOutput text={item.output} truncated={item.truncated} />
           )}
           <div className="output-actions">
-            <CopyButton text={line} label="Copy command" />
+            <CopyButton text={line} label={t.copy.command} />
             {item.output !== null && item.output !== "" && (
-              <CopyButton text={item.output} label="Copy output" />
+              <CopyButton text={item.output} label={t.copy.output} />
             )}
             <span className="muted small" style={{ marginLeft: "auto" }}>
-              {toolStatusText(item.status)}
+              {t.tool.status[item.status]}
             </span>
           </div>
         </div>
@@ -79,6 +81,7 @@ const MARKER = /truncated/i;
  * bounded preview for the whole output.
  */
 export function ToolOutput({ text, truncated }: { text: string; truncated: boolean }) {
+  const t = useT();
   const lines = text.replace(/\n+$/, "").split("\n");
   let markerAt = -1;
   if (truncated) {
@@ -90,8 +93,7 @@ export function ToolOutput({ text, truncated }: { text: string; truncated: boole
     }
   }
   const body = markerAt === -1 ? lines : lines.filter((_, i) => i !== markerAt);
-  const marker =
-    markerAt === -1 ? (truncated ? "… output truncated" : null) : (lines[markerAt] ?? "");
+  const marker = markerAt === -1 ? (truncated ? t.tool.truncated : null) : (lines[markerAt] ?? "");
   return (
     <pre className="output" data-testid="tool-output" tabIndex={0}>
       {body.join("\n")}

@@ -1,35 +1,14 @@
 import type { ToolStatus } from "@kubemedic/protocol";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 type Status = ToolStatus | "running";
 
-export function toolStatusText(status: Status): string {
-  switch (status) {
-    case "running":
-      return "running";
-    case "ok":
-      return "succeeded";
-    case "error":
-      return "failed";
-    case "refused":
-      return "refused by policy";
-    case "rejected":
-      return "rejected at approval";
-    case "suggested":
-      return "suggested, not run";
-    case "timeout":
-      return "timed out";
-    case "cancelled":
-      return "cancelled";
-    case "unknown":
-      return "ran, result unknown";
-  }
-}
-
 export function ToolStatusIcon({ status }: { status: Status }) {
+  const t = useT();
   switch (status) {
     case "running":
-      return <span className="spinner" role="img" aria-label="running" />;
+      return <span className="spinner" role="img" aria-label={t.tool.status.running} />;
     case "ok":
       return <Icon name="check" className="status-icon status-ok" />;
     case "error":

@@ -3,14 +3,15 @@ import { memo } from "react";
 import { formatDuration } from "../../lib/format";
 import type { VerificationItem } from "../../stream/streamTypes";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 /** Colour follows meaning: green resolved, amber partly or unknown, red not resolved or worse. */
-const OUTCOME: Record<VerificationOutcome, { label: string; badge: string }> = {
-  resolved: { label: "resolved", badge: "badge badge-ok" },
-  improved: { label: "improved", badge: "badge badge-warn" },
-  unchanged: { label: "not resolved", badge: "badge badge-err" },
-  worse: { label: "worse", badge: "badge badge-critical" },
-  timed_out: { label: "timed out", badge: "badge badge-warn" },
+const OUTCOME_BADGE: Record<VerificationOutcome, string> = {
+  resolved: "badge badge-ok",
+  improved: "badge badge-warn",
+  unchanged: "badge badge-err",
+  worse: "badge badge-critical",
+  timed_out: "badge badge-warn",
 };
 
 const list = (items: readonly string[]) =>
@@ -25,8 +26,12 @@ export const VerificationCard = memo(function VerificationCard({
 }: {
   item: VerificationItem;
 }) {
+  const t = useT();
   const r = item.result;
-  const outcome = r === null ? null : OUTCOME[r.outcome];
+  const outcome =
+    r === null
+      ? null
+      : { label: t.verification.outcome[r.outcome], badge: OUTCOME_BADGE[r.outcome] };
   return (
     <div
       className="card verification-card indent"
@@ -35,7 +40,7 @@ export const VerificationCard = memo(function VerificationCard({
     >
       <div className="card-head">
         {r === null ? (
-          <span className="spinner" role="img" aria-label="verifying" />
+          <span className="spinner" role="img" aria-label={t.verification.verifying} />
         ) : (
           <Icon
             name={
@@ -49,13 +54,13 @@ export const VerificationCard = memo(function VerificationCard({
           />
         )}
         <span className="verification-title">
-          {r === null ? "Verifying the change…" : "Verification"}
+          {r === null ? t.verification.verifyingTitle : t.verification.title}
         </span>
         <span className="tool-meta">
           {outcome !== null && <span className={outcome.badge}>{outcome.label}</span>}
           <span>
             {formatDuration(item.elapsedMs)}
-            {r === null && ` of ${formatDuration(item.deadlineMs)}`}
+            {r === null && t.verification.of(formatDuration(item.deadlineMs))}
           </span>
         </span>
       </div>
@@ -68,7 +73,7 @@ export const VerificationCard = memo(function VerificationCard({
                 <span className={`dot dot-${c.state}`} aria-hidden="true" />
                 <span className="mono">{c.object.replace(/^(\w+)\//, "$1 ")}</span>{" "}
                 <span className="muted">
-                  {c.waitingFor}: {c.state === "ok" ? "done" : c.state}
+                  {c.waitingFor}: {c.state === "ok" ? t.verification.done : c.state}
                   {c.detail ? ` (${c.detail})` : ""}
                 </span>
               </li>
@@ -80,19 +85,19 @@ export const VerificationCard = memo(function VerificationCard({
             <dl className="verification-changes small">
               {r.resolved.length > 0 && (
                 <>
-                  <dt>Fixed</dt>
+                  <dt>{t.verification.fixed}</dt>
                   <dd>{list(r.resolved)}</dd>
                 </>
               )}
               {r.remaining.length > 0 && (
                 <>
-                  <dt>Still failing</dt>
+                  <dt>{t.verification.stillFailing}</dt>
                   <dd>{list(r.remaining)}</dd>
                 </>
               )}
               {r.appeared.length > 0 && (
                 <>
-                  <dt>New problems</dt>
+                  <dt>{t.verification.newProblems}</dt>
                   <dd>{list(r.appeared)}</dd>
                 </>
               )}

@@ -4,6 +4,7 @@ import type { AssistantItem } from "../../stream/streamTypes";
 import { CopyButton } from "../common/CopyButton";
 import { Icon } from "../common/Icon";
 import { MarkdownText } from "./MarkdownText";
+import { useT } from "../../i18n/i18n";
 
 /**
  * An answer of the assistant. With `lead` (a report card follows), it shows
@@ -20,6 +21,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   open?: boolean;
   onToggle?: (key: string, defaultOpen: boolean) => void;
 }) {
+  const t = useT();
   const short = lead ? leadOf(item.text) : item.text;
   const folded = lead && short !== item.text.trim();
   return (
@@ -42,7 +44,7 @@ export const AssistantMessage = memo(function AssistantMessage({
             data-testid="full-answer-toggle"
             onClick={() => onToggle?.(item.key, false)}
           >
-            {open ? "Show less" : "Full answer"}
+            {open ? t.assistant.showLess : t.assistant.fullAnswer}
           </button>
         )}
         {item.streaming ? (
@@ -53,7 +55,7 @@ export const AssistantMessage = memo(function AssistantMessage({
               text={item.text}
               className="icon-btn"
               showLabel={false}
-              label="Copy answer"
+              label={t.assistant.copy}
             />
           </div>
         )}

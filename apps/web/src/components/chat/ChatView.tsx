@@ -1,5 +1,5 @@
 import { kubectlLine, type AffectedResource, type Recommendation } from "@kubemedic/protocol";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useConversationDetail } from "../../api/hooks";
 import { describeError, WebError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
@@ -12,6 +12,7 @@ import { Composer, focusComposer } from "./Composer";
 import { LiveAnnouncer } from "./LiveAnnouncer";
 import { Timeline } from "./Timeline";
 import type { RowActions } from "./TimelineRowView";
+import { useT } from "../../i18n/i18n";
 
 /** Renders every row when the URL says `?virtualize=0` (the render benchmark's baseline). */
 const virtualize = new URLSearchParams(location.search).get("virtualize") !== "0";
@@ -26,6 +27,10 @@ export function ChatView({ id }: { id: string }) {
   const detail = useConversationDetail(id);
   const stream = useConversationStream(id);
   const active = useActiveTurn(id);
+  const t = useT();
+  // Read in callbacks made once per conversation: the language of the moment they run.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     client.focus(id);
@@ -53,7 +58,7 @@ export function ChatView({ id }: { id: string }) {
       ask: (resource: AffectedResource) => {
         client.ui.setAbout(id, resource);
         if ((client.ui.getState().drafts[id] ?? "").trim() === "") {
-          client.ui.setDraft(id, `Tell me more about ${resourceLabel(resource)}`);
+          client.ui.setDraft(id, tRef.current.chat.tellMeMore(resourceLabel(resource)));
         }
         focusComposer();
       },
@@ -95,14 +100,8 @@ export function ChatView({ id }: { id: string }) {
       return (
         <div className="center" data-testid="chat-error">
           <div className="panel-box">
-            <h2 style={{ marginTop: 0 }}>
-              {notFound ? "Conversation not found" : "Could not load the conversation"}
-            </h2>
-            <p className="muted">
-              {notFound
-                ? "It may have been deleted, or it belongs to someone else."
-                : describeError(detail.error)}
-            </p>
+            <h2 style={{ marginTop: 0 }}>{notFound ? t.chat.notFound : t.chat.couldNotLoad}</h2>
+            <p className="muted">{notFound ? t.chat.notFoundWhy : describeError(detail.error)}</p>
             <div className="actions" style={{ justifyContent: "center" }}>
               {!notFound && (
                 <button
@@ -110,7 +109,7 @@ export function ChatView({ id }: { id: string }) {
                   className="btn btn-primary"
                   onClick={() => void detail.refetch()}
                 >
-                  Try again
+                  {t.chat.tryAgain}
                 </button>
               )}
               <button
@@ -118,7 +117,7 @@ export function ChatView({ id }: { id: string }) {
                 className="btn"
                 onClick={() => client.router.navigate({ name: "home" })}
               >
-                New conversation
+                {t.chat.newConversation}
               </button>
             </div>
           </div>
@@ -147,9 +146,7 @@ export function ChatView({ id }: { id: string }) {
         draftKey={id}
         running={active !== undefined}
         placeholder={
-          active?.status === "awaiting_approval"
-            ? "Decide on the approval above, or stop the turn…"
-            : "Ask a follow-up…"
+          active?.status === "awaiting_approval" ? t.composer.decideFirst : t.composer.followUp
         }
         onSend={(text, about) => client.sendMessage(id, text, about)}
         onStop={() => {

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useClient, useConnection, useUi } from "../../app/clientContext";
 import { resourceLabel } from "../../lib/format";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 export const COMPOSER_ID = "composer";
 
@@ -32,7 +33,7 @@ export function Composer({
   running,
   onSend,
   onStop,
-  placeholder = "Ask about your cluster…",
+  placeholder,
   autoFocus = true,
 }: {
   draftKey: string;
@@ -47,6 +48,7 @@ export function Composer({
   const about = useUi((s) => s.about[draftKey]);
   const status = useConnection((s) => s.status);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const t = useT();
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -74,8 +76,7 @@ export function Composer({
   return (
     <div className="composer-wrap">
       <p className="composer-hint" role="status" data-testid="composer-hint">
-        {waitHint &&
-          "Not sent yet: the answer is still coming. Your message stays here; send it when the turn ends, or press Esc to stop the turn."}
+        {waitHint && t.composer.waitHint}
       </p>
       <form
         className="composer"
@@ -87,14 +88,14 @@ export function Composer({
         }}
       >
         <label htmlFor={COMPOSER_ID} className="sr-only">
-          Message
+          {t.composer.message}
         </label>
         <textarea
           id={COMPOSER_ID}
           ref={ref}
           rows={1}
           value={text}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t.composer.placeholder}
           autoFocus={autoFocus}
           maxLength={MAX_MESSAGE_CHARS + 1000}
           data-testid="composer"
@@ -115,13 +116,13 @@ export function Composer({
         />
         <div className="composer-bar">
           {about !== undefined && (
-            <span className="about-chip" title="The agent gets this resource as context">
-              about {resourceLabel(about)}
+            <span className="about-chip" title={t.composer.aboutTitle}>
+              {t.composer.about(resourceLabel(about))}
               <button
                 type="button"
                 className="icon-btn"
                 style={{ width: 18, height: 18 }}
-                aria-label="Remove the resource"
+                aria-label={t.composer.removeAbout}
                 onClick={() => ui.setAbout(draftKey, null)}
               >
                 <Icon name="x" />
@@ -131,14 +132,18 @@ export function Composer({
           <span className="hide-narrow">
             {running ? (
               <>
-                <kbd>Esc</kbd> to stop
+                <kbd>Esc</kbd>
+                {t.composer.toStop}
               </>
             ) : status === "open" ? (
               <>
-                <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+                <kbd>Enter</kbd>
+                {t.composer.toSend}
+                <kbd>Shift</kbd>+<kbd>Enter</kbd>
+                {t.composer.newLine}
               </>
             ) : (
-              "Offline: messages are sent when the connection is back"
+              t.composer.offline
             )}
           </span>
           <span className="spacer" />
@@ -151,8 +156,8 @@ export function Composer({
             <button
               type="submit"
               className="send-btn stop"
-              aria-label="Stop"
-              title="Stop (Esc)"
+              aria-label={t.composer.stop}
+              title={t.composer.stopTitle}
               data-testid="stop"
             >
               <Icon name="stop" />
@@ -161,8 +166,8 @@ export function Composer({
             <button
               type="submit"
               className="send-btn"
-              aria-label="Send"
-              title="Send (Enter)"
+              aria-label={t.composer.send}
+              title={t.composer.sendTitle}
               disabled={!canSend}
               data-testid="send"
             >

@@ -4,11 +4,13 @@ import { describeError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
 import { Composer } from "./Composer";
 import { EmptyState } from "./EmptyState";
+import { useT } from "../../i18n/i18n";
 
 /** A new conversation: the start screen and the message box. The conversation is created on the first send. */
 export function HomeView() {
   const client = useClient();
   const [starting, setStarting] = useState(false);
+  const t = useT();
   const start = (text: string, about?: ObjectRef) => {
     if (starting) return;
     setStarting(true);
@@ -17,7 +19,7 @@ export function HomeView() {
       if ((client.ui.getState().drafts.new ?? "") === "") client.ui.setDraft("new", text);
       client.notices.setState((list) => [
         ...list,
-        { id: Date.now(), text: `Could not start the conversation: ${describeError(error)}` },
+        { id: Date.now(), text: t.empty.couldNotStart(describeError(error)) },
       ]);
       setStarting(false);
     });
@@ -25,7 +27,13 @@ export function HomeView() {
   return (
     <div className="chat">
       <EmptyState onAsk={(q) => start(q)} />
-      <Composer draftKey="new" running={false} onSend={start} onStop={() => undefined} />
+      <Composer
+        draftKey="new"
+        running={false}
+        placeholder={t.composer.placeholder}
+        onSend={start}
+        onStop={() => undefined}
+      />
     </div>
   );
 }

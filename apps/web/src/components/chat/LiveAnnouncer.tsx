@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useConversationStream } from "../../stream/useStream";
+import { useT } from "../../i18n/i18n";
 
 /** How often new streamed text is handed to screen readers. @default 1_200 */
 const FLUSH_MS = 1_200;
@@ -14,6 +15,9 @@ export function LiveAnnouncer({ conversationId }: { conversationId: string }) {
   const [chunks, setChunks] = useState<{ id: number; text: string }[]>([]);
   const latest = useRef(stream);
   latest.current = stream;
+  const t = useT();
+  const live = useRef(t.live);
+  live.current = t.live;
 
   useEffect(() => {
     let id = 0;
@@ -53,7 +57,7 @@ export function LiveAnnouncer({ conversationId }: { conversationId: string }) {
       const status = `${turn.id}:${turn.status}`;
       if (status !== lastStatus) {
         lastStatus = status;
-        push(STATUS_TEXT[turn.status]);
+        push(live.current[turn.status]);
       }
     }, FLUSH_MS);
     return () => clearInterval(timer);
@@ -67,12 +71,3 @@ export function LiveAnnouncer({ conversationId }: { conversationId: string }) {
     </div>
   );
 }
-
-const STATUS_TEXT = {
-  running: "kubemedic is investigating.",
-  awaiting_approval: "A command is waiting for your approval.",
-  completed: "The answer is complete.",
-  failed: "The turn failed.",
-  cancelled: "The turn was stopped.",
-  interrupted: "The turn was interrupted.",
-} as const;

@@ -2,6 +2,7 @@ import { isValidElement, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "../common/CopyButton";
+import { useT } from "../../i18n/i18n";
 
 /**
  * Assistant text as GitHub-flavoured Markdown. Raw HTML is not rendered (no
@@ -27,7 +28,7 @@ const components: Components = {
     return (
       <div className="code-block">
         <pre>{children}</pre>
-        <CopyButton text={code} className="icon-btn copy" showLabel={false} label="Copy code" />
+        <CodeCopy code={code} />
       </div>
     );
   },
@@ -39,19 +40,32 @@ const components: Components = {
   img: ({ src, alt }) => <ImageLink src={typeof src === "string" ? src : ""} alt={alt ?? ""} />,
 };
 
+function CodeCopy({ code }: { code: string }) {
+  const t = useT();
+  return <CopyButton text={code} className="icon-btn copy" showLabel={false} label={t.copy.code} />;
+}
+
 /** An image of model text, shown as its link (never fetched): "image: alt (url)". */
 function ImageLink({ src, alt }: { src: string; alt: string }) {
+  const t = useT();
   const label = alt.trim() === "" ? src : `${alt} (${src})`;
-  if (src === "") return <span className="md-image">image: {alt}</span>;
+  if (src === "")
+    return (
+      <span className="md-image">
+        {t.markdown.image}
+        {alt}
+      </span>
+    );
   return (
     <a
       className="md-image"
       href={src}
       target="_blank"
       rel="noopener noreferrer"
-      title="image not loaded: open it only if you trust where it goes"
+      title={t.markdown.imageTitle}
     >
-      image: {label}
+      {t.markdown.image}
+      {label}
     </a>
   );
 }

@@ -6,6 +6,7 @@ import { turnGoingOn } from "../../stream/selectors";
 import type { TimelineRow } from "../../stream/timelineRows";
 import { Icon } from "../common/Icon";
 import { TimelineRowView, type RowActions } from "./TimelineRowView";
+import { useT } from "../../i18n/i18n";
 
 /** A first guess of each row's height; real heights are measured as rows render. */
 function estimate(row: TimelineRow | undefined): number {
@@ -49,6 +50,7 @@ export function Timeline({
   virtualize?: boolean;
 }) {
   const rows = useTimelineRows(conversationId);
+  const t = useT();
   const stream = useConversationStream(conversationId);
   const expanded = useUi((s) => s.expanded);
   const deciding = useUi((s) => s.deciding);
@@ -123,7 +125,7 @@ export function Timeline({
         className="timeline"
         onScroll={onScroll}
         role="region"
-        aria-label="Conversation"
+        aria-label={t.chat.timeline}
         data-testid="timeline"
         data-rows={rows.length}
         tabIndex={-1}
@@ -178,7 +180,7 @@ export function Timeline({
             }}
           >
             <Icon name="down" />
-            Jump to latest
+            {t.chat.jump}
           </button>
         </div>
       )}

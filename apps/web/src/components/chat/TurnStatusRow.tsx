@@ -1,8 +1,10 @@
 import { memo } from "react";
 import type { TurnScope } from "@kubemedic/protocol";
 import type { TurnView } from "../../stream/streamTypes";
-import { formatDuration } from "../../lib/format";
+import type { Messages } from "../../i18n/messages.en";
+import { formatDuration, formatNumber } from "../../lib/format";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 /** The line under a turn: what it is doing now, or how it ended (with "ask again" when it did not finish). */
 export const TurnStatusRow = memo(function TurnStatusRow({
@@ -12,11 +14,12 @@ export const TurnStatusRow = memo(function TurnStatusRow({
   turn: TurnView;
   onAskAgain: (() => void) | null;
 }) {
+  const t = useT();
   const again =
     onAskAgain === null ? null : (
       <button type="button" className="btn btn-sm" onClick={onAskAgain}>
         <Icon name="refresh" />
-        Ask again
+        {t.turn.askAgain}
       </button>
     );
   switch (turn.status) {
@@ -25,7 +28,7 @@ export const TurnStatusRow = memo(function TurnStatusRow({
       return (
         <div className="turn-status" data-testid="turn-status" data-status="running">
           <span className="spinner" aria-hidden="true" />
-          {tool?.kind === "tool" ? `Running ${tool.tool}…` : "Investigating…"}
+          {tool?.kind === "tool" ? t.turn.running(tool.tool) : t.turn.investigating}
         </div>
       );
     }
@@ -37,7 +40,7 @@ export const TurnStatusRow = memo(function TurnStatusRow({
           data-status="awaiting_approval"
         >
           <span className="dot dot-warn" aria-hidden="true" />
-          Waiting for your approval
+          {t.turn.waiting}
         </div>
       );
     case "completed":
@@ -45,19 +48,19 @@ export const TurnStatusRow = memo(function TurnStatusRow({
         <div data-testid="turn-status" data-status="completed">
           <div className="turn-status">
             <span>
-              {turn.durationMs === null ? "Done" : `Done in ${formatDuration(turn.durationMs)}`}
+              {turn.durationMs === null
+                ? t.turn.done
+                : t.turn.doneIn(formatDuration(turn.durationMs))}
               {turn.model !== null && ` · ${turn.model}`}
               {turn.usage !== null &&
-                ` · ${turn.usage.inputTokens + turn.usage.outputTokens} tokens`}
+                t.turn.tokens(formatNumber(turn.usage.inputTokens + turn.usage.outputTokens))}
               {turn.scope !== null && (
-                <span data-testid="turn-scope" title={scopeTitle(turn.scope)}>
-                  {` · ${scopeLabel(turn.scope)}`}
+                <span data-testid="turn-scope" title={scopeTitle(turn.scope, t)}>
+                  {` · ${scopeLabel(turn.scope, t)}`}
                 </span>
               )}
             </span>
-            {turn.partial && (
-              <span className="badge badge-warn">partial: a limit ended the turn</span>
-            )}
+            {turn.partial && <span className="badge badge-warn">{t.turn.partial}</span>}
           </div>
           <div className="turn-divider" />
         </div>
@@ -72,7 +75,7 @@ export const TurnStatusRow = memo(function TurnStatusRow({
         >
           <Icon name="alert" />
           <span>
-            Failed: {turn.error?.message ?? "the turn did not finish"}
+            {t.turn.failed(turn.error?.message ?? t.turn.didNotFinish)}
             {turn.error?.code !== null && turn.error?.code !== undefined && (
               <span className="muted"> ({turn.error.code})</span>
             )}
@@ -84,7 +87,7 @@ export const TurnStatusRow = memo(function TurnStatusRow({
       return (
         <div className="turn-status" data-testid="turn-status" data-status="cancelled">
           <Icon name="stop" />
-          Stopped
+          {t.turn.stopped}
           {turn.cancelReason !== null && turn.cancelReason !== "" ? `: ${turn.cancelReason}` : ""}
           {again}
         </div>
@@ -98,7 +101,7 @@ export const TurnStatusRow = memo(function TurnStatusRow({
           role="status"
         >
           <Icon name="alert" />
-          Interrupted: the server stopped while this turn was running.
+          {t.turn.interrupted}
           {again}
         </div>
       );
@@ -106,25 +109,13 @@ export const TurnStatusRow = memo(function TurnStatusRow({
 });
 
 /** Where the turn looked, as the namespace picker would say it. */
-function scopeLabel(scope: TurnScope): string {
-  if (scope.allNamespaces) return "all namespaces";
+function scopeLabel(scope: TurnScope, t: Messages): string {
+  if (scope.allNamespaces) return t.turn.scopeAll;
   const focus =
     scope.focus === undefined ? "" : ` · ${scope.focus.kind.toLowerCase()}/${scope.focus.name}`;
-  return `namespace ${scope.namespaces.join(", ")}${focus}`;
+  return `${t.turn.scopeNs(scope.namespaces.join(", "))}${focus}`;
 }
 
-function scopeTitle(scope: TurnScope): string {
-  switch (scope.source) {
-    case "text":
-      return "The question named it";
-    case "conversation":
-      return "Carried over from earlier in the conversation";
-    case "picker":
-      return "From the namespace picker";
-    case "selection":
-      return "From the selected object";
-    case "none":
-    case undefined:
-      return "Nothing narrowed the question: every namespace";
-  }
+function scopeTitle(scope: TurnScope, t: Messages): string {
+  return t.turn.scopeWhy[scope.source ?? "none"];
 }

@@ -1,8 +1,10 @@
 import { memo } from "react";
 import type { OutboxMessage, UserItem } from "../../stream/streamTypes";
 import { formatTime } from "../../lib/format";
+import { useLocale, useT } from "../../i18n/i18n";
 
 export const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
+  useLocale(); // the time in the tooltip follows the UI's language
   return (
     <div className="user-msg" data-testid="user-message">
       <div className="user-bubble" title={formatTime(item.createdAt)}>
@@ -22,6 +24,7 @@ export const OutboxEntry = memo(function OutboxEntry({
   onRetry: () => void;
   onDiscard: () => void;
 }) {
+  const t = useT();
   return (
     <div data-testid="outbox-message">
       <div className="user-msg">
@@ -32,16 +35,16 @@ export const OutboxEntry = memo(function OutboxEntry({
       <div className={`outbox-state ${message.status}`}>
         {message.status === "failed" ? (
           <>
-            <span role="alert">Not sent: {message.error?.message ?? "refused by the server"}</span>
+            <span role="alert">{t.user.notSent(message.error?.message ?? t.user.refused)}</span>
             <button type="button" className="btn btn-sm" onClick={onRetry}>
-              Retry
+              {t.user.retry}
             </button>
             <button type="button" className="btn btn-sm btn-ghost" onClick={onDiscard}>
-              Discard
+              {t.user.discard}
             </button>
           </>
         ) : (
-          <span>{message.status === "acked" ? "Received" : "Sending…"}</span>
+          <span>{message.status === "acked" ? t.user.received : t.user.sending}</span>
         )}
       </div>
     </div>

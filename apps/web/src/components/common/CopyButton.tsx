@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon } from "./Icon";
+import { useT } from "../../i18n/i18n";
 
 /** Copies `text`; falls back to a hidden textarea where the Clipboard API is not allowed (plain http). */
 export async function copyText(text: string): Promise<boolean> {
@@ -23,7 +24,7 @@ export async function copyText(text: string): Promise<boolean> {
 
 export function CopyButton({
   text,
-  label = "Copy",
+  label,
   className = "btn btn-sm",
   showLabel = true,
 }: {
@@ -33,6 +34,8 @@ export function CopyButton({
   showLabel?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
+  const name = label ?? t.copy.copy;
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 1500);
@@ -42,17 +45,17 @@ export function CopyButton({
     <button
       type="button"
       className={className}
-      aria-label={showLabel ? undefined : label}
-      title={label}
+      aria-label={showLabel ? undefined : name}
+      title={name}
       onClick={(e) => {
         e.stopPropagation();
         void copyText(text).then(setCopied);
       }}
     >
       <Icon name={copied ? "check" : "copy"} />
-      {showLabel && <span>{copied ? "Copied" : label}</span>}
+      {showLabel && <span>{copied ? t.copy.copied : name}</span>}
       <span className="sr-only" aria-live="polite">
-        {copied ? "Copied to the clipboard" : ""}
+        {copied ? t.copy.toClipboard : ""}
       </span>
     </button>
   );

@@ -1,5 +1,6 @@
 import type { Risk, ToolClassification } from "@kubemedic/protocol";
 import type { FindingRank } from "../../lib/scanGroups";
+import { useT } from "../../i18n/i18n";
 
 /** Colour follows meaning everywhere: red is broken or destructive, amber is caution, blue is information. */
 const SEVERITY_CLASS: Record<FindingRank, string> = {
@@ -13,7 +14,8 @@ const SEVERITY_CLASS: Record<FindingRank, string> = {
 };
 
 export function SeverityBadge({ severity }: { severity: FindingRank }) {
-  return <span className={SEVERITY_CLASS[severity]}>{severity}</span>;
+  const t = useT();
+  return <span className={SEVERITY_CLASS[severity]}>{t.badges.severity[severity]}</span>;
 }
 
 const RISK_CLASS: Record<Risk, string> = {
@@ -24,9 +26,8 @@ const RISK_CLASS: Record<Risk, string> = {
 };
 
 export function RiskBadge({ risk }: { risk: Risk }) {
-  return (
-    <span className={RISK_CLASS[risk]}>{risk === "read-only" ? "read-only" : `${risk} risk`}</span>
-  );
+  const t = useT();
+  return <span className={RISK_CLASS[risk]}>{t.badges.risk[risk]}</span>;
 }
 
 const CLASSIFICATION_CLASS: Record<ToolClassification, string> = {
@@ -36,5 +37,10 @@ const CLASSIFICATION_CLASS: Record<ToolClassification, string> = {
 };
 
 export function ClassificationBadge({ classification }: { classification: ToolClassification }) {
-  return <span className={CLASSIFICATION_CLASS[classification]}>{classification}</span>;
+  const t = useT();
+  return (
+    <span className={CLASSIFICATION_CLASS[classification]}>
+      {t.badges.classification[classification]}
+    </span>
+  );
 }

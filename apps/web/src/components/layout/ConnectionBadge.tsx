@@ -1,21 +1,26 @@
 import { useEffect, useState } from "react";
 import { useConnection } from "../../app/clientContext";
+import type { Messages } from "../../i18n/messages.en";
 import type { ConnectionSnapshot } from "../../socket/ConnectionManager";
+import { useT } from "../../i18n/i18n";
 
-export function connectionLabel(s: Pick<ConnectionSnapshot, "status" | "everOpened">): string {
+export function connectionLabel(
+  s: Pick<ConnectionSnapshot, "status" | "everOpened">,
+  t: Messages["connection"],
+): string {
   switch (s.status) {
     case "open":
-      return "Connected";
+      return t.open;
     case "connecting":
-      return s.everOpened ? "Reconnecting…" : "Connecting…";
+      return s.everOpened ? t.reconnecting : t.connecting;
     case "waiting":
-      return "Offline";
+      return t.waiting;
     case "unauthorized":
-      return "Signed out";
+      return t.unauthorized;
     case "unsupported":
-      return "Update needed";
+      return t.unsupported;
     case "stopped":
-      return "Closed";
+      return t.stopped;
   }
 }
 
@@ -23,16 +28,13 @@ export function connectionLabel(s: Pick<ConnectionSnapshot, "status" | "everOpen
 export function ConnectionBadge() {
   const status = useConnection((s) => s.status);
   const everOpened = useConnection((s) => s.everOpened);
+  const t = useT();
+  const label = connectionLabel({ status, everOpened }, t.connection);
   const dot = status === "open" ? "dot-ok" : status === "connecting" ? "dot-run" : "dot-err";
   return (
-    <span
-      className="conn"
-      data-testid="connection-state"
-      data-status={status}
-      title={connectionLabel({ status, everOpened })}
-    >
+    <span className="conn" data-testid="connection-state" data-status={status} title={label}>
       <span className={`dot ${dot}`} aria-hidden="true" />
-      <span className="conn-label">{connectionLabel({ status, everOpened })}</span>
+      <span className="conn-label">{label}</span>
     </span>
   );
 }

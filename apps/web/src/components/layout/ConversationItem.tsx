@@ -5,15 +5,19 @@ import { describeError } from "../../api/WebError";
 import { useClient } from "../../app/clientContext";
 import { routePath } from "../../ui/router";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
-const STATUS_DOT: Partial<
-  Record<NonNullable<ConversationSummary["lastTurnStatus"]>, [string, string]>
-> = {
-  running: ["dot-run", "running"],
-  awaiting_approval: ["dot-warn", "waiting for approval"],
-  failed: ["dot-err", "last turn failed"],
-  interrupted: ["dot-err", "last turn interrupted"],
-};
+const STATUS_DOT = {
+  running: "dot-run",
+  awaiting_approval: "dot-warn",
+  failed: "dot-err",
+  interrupted: "dot-err",
+} as const;
+type DotStatus = keyof typeof STATUS_DOT;
+
+function hasDot(status: ConversationSummary["lastTurnStatus"]): status is DotStatus {
+  return status !== null && status in STATUS_DOT;
+}
 
 /** One conversation in the list: open it, rename it in place, or delete it after a confirmation. */
 export const ConversationItem = memo(function ConversationItem({
@@ -26,16 +30,17 @@ export const ConversationItem = memo(function ConversationItem({
   onOpen: () => void;
 }) {
   const client = useClient();
+  const t = useT();
   const rename = useRenameConversation();
   const remove = useDeleteConversation();
   const [mode, setMode] = useState<"view" | "rename" | "confirm">("view");
   const [title, setTitle] = useState(conversation.title);
-  const dot =
-    conversation.lastTurnStatus === null ? undefined : STATUS_DOT[conversation.lastTurnStatus];
+  const status = conversation.lastTurnStatus;
+  const dot = hasDot(status) ? [STATUS_DOT[status], t.conversationItem.status[status]] : undefined;
   const fail = (what: string) => (error: unknown) =>
     client.notices.setState((l) => [
       ...l,
-      { id: Date.now(), text: `Could not ${what}: ${describeError(error)}` },
+      { id: Date.now(), text: t.conversationItem.couldNot(what, describeError(error)) },
     ]);
 
   if (mode === "rename") {
@@ -45,7 +50,7 @@ export const ConversationItem = memo(function ConversationItem({
       if (next !== "" && next !== conversation.title) {
         rename.mutate(
           { id: conversation.id, title: next },
-          { onError: fail("rename the conversation") },
+          { onError: fail(t.conversationItem.renameWhat) },
         );
       }
     };
@@ -53,7 +58,7 @@ export const ConversationItem = memo(function ConversationItem({
       <div className="conv-item">
         <input
           className="conv-rename"
-          aria-label="Conversation title"
+          aria-label={t.conversationItem.titleField}
           value={title}
           maxLength={200}
           autoFocus
@@ -77,9 +82,11 @@ export const ConversationItem = memo(function ConversationItem({
         className="conv-item"
         style={{ padding: "4px 6px", gap: 6 }}
         role="group"
-        aria-label="Confirm delete"
+        aria-label={t.conversationItem.confirmDelete}
       >
-        <span className="conv-title small">Delete “{conversation.title}”?</span>
+        <span className="conv-title small">
+          {t.conversationItem.deleteQuestion(conversation.title)}
+        </span>
         <button
           type="button"
           className="btn btn-sm btn-danger"
@@ -91,14 +98,14 @@ export const ConversationItem = memo(function ConversationItem({
                 client.forget(conversation.id);
                 if (selected) client.router.navigate({ name: "home" }, { replace: true });
               },
-              onError: fail("delete the conversation"),
+              onError: fail(t.conversationItem.deleteWhat),
             });
           }}
         >
-          Delete
+          {t.conversationItem.delete}
         </button>
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMode("view")}>
-          Cancel
+          {t.conversationItem.cancel}
         </button>
       </div>
     );
@@ -129,7 +136,7 @@ export const ConversationItem = memo(function ConversationItem({
         <button
           type="button"
           className="icon-btn"
-          aria-label={`Rename “${conversation.title}”`}
+          aria-label={t.conversationItem.rename(conversation.title)}
           onClick={() => {
             setTitle(conversation.title);
             setMode("rename");
@@ -140,7 +147,7 @@ export const ConversationItem = memo(function ConversationItem({
         <button
           type="button"
           className="icon-btn"
-          aria-label={`Delete “${conversation.title}”`}
+          aria-label={t.conversationItem.deleteLabel(conversation.title)}
           onClick={() => setMode("confirm")}
         >
           <Icon name="trash" />

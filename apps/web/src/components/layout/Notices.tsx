@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useClient, useNotices } from "../../app/clientContext";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 /** Errors that belong to no card (a refused frame, a failed rename): shown for a while, dismissible. */
 export function Notices() {
   const client = useClient();
   const notices = useNotices();
+  const t = useT();
   useEffect(() => {
     if (notices.length === 0) return;
     const oldest = notices[0];
@@ -22,7 +24,7 @@ export function Notices() {
           <button
             type="button"
             className="icon-btn"
-            aria-label="Dismiss"
+            aria-label={t.notices.dismiss}
             onClick={() => client.dismissNotice(n.id)}
           >
             <Icon name="x" />

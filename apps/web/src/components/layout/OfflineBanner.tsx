@@ -1,6 +1,7 @@
 import { useClient, useConnection } from "../../app/clientContext";
 import { Icon } from "../common/Icon";
 import { useCountdown } from "./ConnectionBadge";
+import { useT } from "../../i18n/i18n";
 
 /**
  * Says plainly when the live connection is gone and what happens next. Shown
@@ -14,6 +15,7 @@ export function OfflineBanner() {
   const attempt = useConnection((s) => s.attempt);
   const retryAt = useConnection((s) => s.retryAt);
   const unacked = useConnection((s) => s.unacked);
+  const t = useT();
   const seconds = useCountdown(status === "waiting" ? retryAt : null);
 
   if (status === "open" || status === "stopped" || status === "unauthorized") return null;
@@ -22,9 +24,9 @@ export function OfflineBanner() {
     return (
       <div className="banner banner-error" role="alert" data-testid="offline-banner">
         <Icon name="alert" />
-        This page is older than the server. Reload to update.
+        {t.offline.outdated}
         <button type="button" className="btn btn-sm" onClick={() => location.reload()}>
-          Reload
+          {t.offline.reload}
         </button>
       </div>
     );
@@ -33,20 +35,18 @@ export function OfflineBanner() {
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <Icon name="alert" />
       <span>
-        {everOpened ? "Connection to the server lost." : "Cannot reach the server."}{" "}
+        {everOpened ? t.offline.lost : t.offline.unreachable}{" "}
         {status === "connecting"
-          ? "Reconnecting…"
+          ? t.offline.reconnecting
           : seconds !== null
-            ? `Retrying in ${seconds}s.`
+            ? t.offline.retryIn(seconds)
             : ""}
-        {unacked > 0 &&
-          ` ${unacked} message${unacked === 1 ? "" : "s"} will be sent when it is back.`}
-        {everOpened &&
-          " Saved work comes back on reconnect. A running turn continues unless the server restarted (then it shows as interrupted)."}
+        {unacked > 0 && t.offline.queued(unacked)}
+        {everOpened && t.offline.comesBack}
       </span>
       {status === "waiting" && (
         <button type="button" className="btn btn-sm" onClick={() => connection.retryNow()}>
-          Retry now
+          {t.offline.retryNow}
         </button>
       )}
     </div>

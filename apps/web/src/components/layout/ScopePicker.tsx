@@ -1,6 +1,7 @@
 import { useClusters, useConversationDetail, usePatchScope } from "../../api/hooks";
 import { describeError } from "../../api/WebError";
 import { useClient, useRoute, useUi } from "../../app/clientContext";
+import { useT } from "../../i18n/i18n";
 
 /**
  * Cluster context and namespace. On a conversation they show (and change) that
@@ -10,6 +11,7 @@ import { useClient, useRoute, useUi } from "../../app/clientContext";
 export function ScopePicker() {
   const client = useClient();
   const route = useRoute();
+  const t = useT();
   const conversationId = route.name === "conversation" ? route.id : null;
   const detail = useConversationDetail(conversationId);
   const patch = usePatchScope();
@@ -33,7 +35,7 @@ export function ScopePicker() {
           onError: (error) =>
             client.notices.setState((l) => [
               ...l,
-              { id: Date.now(), text: `Could not change the scope: ${describeError(error)}` },
+              { id: Date.now(), text: t.scope.couldNotChange(describeError(error)) },
             ]),
         },
       );
@@ -43,35 +45,35 @@ export function ScopePicker() {
   return (
     <div className="scope" data-testid="scope-picker">
       <label>
-        <span className="hide-narrow scope-label">Context</span>
+        <span className="hide-narrow scope-label">{t.scope.context}</span>
         <select
-          aria-label="Cluster context"
+          aria-label={t.scope.contextLabel}
           title={current ?? undefined}
           value={current ?? ""}
           disabled={contexts.length === 0}
           onChange={(e) => change({ clusterContext: e.target.value, namespace: null })}
         >
           {contexts.length === 0 && (
-            <option value="">{clusters.isLoading ? "Loading…" : "No context"}</option>
+            <option value="">{clusters.isLoading ? t.scope.loading : t.scope.noContext}</option>
           )}
           {contexts.map((c) => (
             <option key={c.name} value={c.name}>
               {c.name}
-              {c.demo ? " (demo)" : ""}
+              {c.demo ? t.scope.demo : ""}
             </option>
           ))}
         </select>
       </label>
       <label>
-        <span className="hide-narrow scope-label">Namespace</span>
+        <span className="hide-narrow scope-label">{t.scope.namespace}</span>
         <select
-          aria-label="Namespace"
+          aria-label={t.scope.namespace}
           data-testid="namespace-select"
           value={namespace ?? ""}
           onChange={(e) => change({ namespace: e.target.value === "" ? null : e.target.value })}
           title={clusters.data?.error ?? undefined}
         >
-          <option value="">All namespaces</option>
+          <option value="">{t.scope.allNamespaces}</option>
           {namespace !== null && !namespaces.includes(namespace) && (
             <option value={namespace}>{namespace}</option>
           )}

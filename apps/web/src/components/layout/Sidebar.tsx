@@ -6,6 +6,9 @@ import { useClient, useRoute, useUi } from "../../app/clientContext";
 import { groupByDay } from "../../lib/groupByDay";
 import { BrandMark, Icon } from "../common/Icon";
 import { ConversationItem } from "./ConversationItem";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { SearchResults } from "./SearchResults";
+import { useLocale, useT } from "../../i18n/i18n";
 
 /** The conversation list: newest first, grouped by day, searchable. */
 export function Sidebar() {
@@ -14,14 +17,20 @@ export function Sidebar() {
   const open = useUi((s) => s.sidebarOpen);
   const search = useUi((s) => s.search);
   const session = useSession();
+  const t = useT();
   const [query, setQuery] = useState(search);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const list = useConversationList(query);
+  // The list by recency while the box is empty; the full-text search once it has text.
+  const list = useConversationList("");
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const groups = useMemo(() => groupByDay(items, (c) => c.updatedAt), [items]);
+  const locale = useLocale();
+  const groups = useMemo(
+    () => groupByDay(items, (c) => c.updatedAt, t.days, new Date(), locale),
+    [items, t.days, locale],
+  );
   const selected = route.name === "conversation" ? route.id : null;
   const close = () => client.ui.setSidebarOpen(false);
 
@@ -30,7 +39,7 @@ export function Sidebar() {
       <div className={`scrim ${open ? "open" : ""}`} onClick={close} aria-hidden="true" />
       <aside
         className={`sidebar ${open ? "open" : ""}`}
-        aria-label="Conversations"
+        aria-label={t.sidebar.label}
         data-testid="sidebar"
       >
         <div className="sidebar-head">
@@ -49,7 +58,7 @@ export function Sidebar() {
           <button
             type="button"
             className="icon-btn menu-btn"
-            aria-label="Close the list"
+            aria-label={t.sidebar.close}
             onClick={close}
           >
             <Icon name="x" />
@@ -66,95 +75,95 @@ export function Sidebar() {
             }}
           >
             <Icon name="plus" />
-            New conversation
+            {t.sidebar.newConversation}
           </button>
           <div className="search">
             <Icon name="search" />
             <input
               type="search"
-              placeholder="Search conversations"
-              aria-label="Search conversations"
+              placeholder={t.sidebar.search}
+              aria-label={t.sidebar.search}
+              title={t.sidebar.searchHint}
+              data-testid="conversation-search"
               value={search}
               onChange={(e) => client.ui.setSearch(e.target.value)}
             />
           </div>
         </div>
-        <nav className="conv-list" data-testid="conversation-list">
-          {list.isLoading && (
-            <>
-              <div className="skeleton" />
-              <div className="skeleton" style={{ width: "70%" }} />
-            </>
-          )}
-          {list.isError && (
-            <p className="small muted" style={{ padding: "0 6px" }}>
-              {describeError(list.error)}{" "}
-              <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
-                Retry
+        {query !== "" ? (
+          <SearchResults query={query} selected={selected} onOpen={close} />
+        ) : (
+          <nav className="conv-list" data-testid="conversation-list">
+            {list.isLoading && (
+              <>
+                <div className="skeleton" />
+                <div className="skeleton" style={{ width: "70%" }} />
+              </>
+            )}
+            {list.isError && (
+              <p className="small muted" style={{ padding: "0 6px" }}>
+                {describeError(list.error)}{" "}
+                <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+                  {t.sidebar.retry}
+                </button>
+              </p>
+            )}
+            {list.isSuccess && items.length === 0 && (
+              <p className="small muted" style={{ padding: "0 6px" }}>
+                {t.sidebar.empty}
+              </p>
+            )}
+            {groups.map((group) => (
+              <section key={group.label} aria-label={group.label}>
+                <div className="conv-group-label">{group.label}</div>
+                {group.items.map((c) => (
+                  <ConversationItem
+                    key={c.id}
+                    conversation={c}
+                    selected={c.id === selected}
+                    onOpen={close}
+                  />
+                ))}
+              </section>
+            ))}
+            {list.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                style={{ margin: "8px 6px" }}
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? t.sidebar.loading : t.sidebar.older}
               </button>
-            </p>
-          )}
-          {list.isSuccess && items.length === 0 && (
-            <p className="small muted" style={{ padding: "0 6px" }}>
-              {query === "" ? "No conversations yet." : `Nothing matches “${query}”.`}
-            </p>
-          )}
-          {groups.map((group) => (
-            <section key={group.label} aria-label={group.label}>
-              <div className="conv-group-label">{group.label}</div>
-              {group.items.map((c) => (
-                <ConversationItem
-                  key={c.id}
-                  conversation={c}
-                  selected={c.id === selected}
-                  onOpen={close}
-                />
-              ))}
-            </section>
-          ))}
-          {list.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost"
-              style={{ margin: "8px 6px" }}
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? "Loading…" : "Older conversations"}
-            </button>
-          )}
-        </nav>
+            )}
+          </nav>
+        )}
         <div className="sidebar-foot">
           {session.data !== undefined ? (
             <>
               <div className="signed-in">
                 <span>
-                  Signed in as <strong>{session.data.user}</strong>
+                  {t.sidebar.signedInAs} <strong>{session.data.user}</strong>
                 </span>
                 <SignOutButton />
               </div>
               <div
-                title={`Approval policy: ${session.data.approvalPolicy}`}
+                title={t.sidebar.policyTitle(session.data.approvalPolicy)}
                 data-testid="approval-policy"
               >
-                {POLICY_TEXT[session.data.approvalPolicy]}
+                {t.sidebar.policy[session.data.approvalPolicy]}
               </div>
             </>
           ) : (
             "kubemedic"
           )}
+          <LanguageSwitch />
         </div>
       </aside>
     </>
   );
 }
-
-/** The approval policy in words (its config name stays in the tooltip). */
-const POLICY_TEXT: Record<"read-only" | "approve-mutations" | "suggest-only", string> = {
-  "read-only": "Read-only: nothing is changed",
-  "approve-mutations": "Changes run only after you approve them",
-  "suggest-only": "Changes are suggested, never run",
-};
 
 /**
  * Ends the session on the server (its sockets close), then reloads: nothing of
@@ -162,6 +171,7 @@ const POLICY_TEXT: Record<"read-only" | "approve-mutations" | "suggest-only", st
  */
 function SignOutButton() {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   return (
     <button
       type="button"
@@ -176,7 +186,7 @@ function SignOutButton() {
           .finally(() => window.location.assign("/"));
       }}
     >
-      Sign out
+      {t.sidebar.signOut}
     </button>
   );
 }

@@ -4,24 +4,23 @@ import { useClient, useRoute, useUi } from "../../app/clientContext";
 import { Icon } from "../common/Icon";
 import { ConnectionBadge } from "./ConnectionBadge";
 import { ScopePicker } from "./ScopePicker";
+import { useT } from "../../i18n/i18n";
 
 export function TopBar() {
   const client = useClient();
   const route = useRoute();
   const session = useSession();
+  const t = useT();
   const theme = useUi((s) => s.theme);
   const namespace = useUi((s) => s.namespace);
-  const scanTitle =
-    namespace === null
-      ? "Scan all namespaces for problems"
-      : `Scan namespace ${namespace} for problems`;
+  const scanTitle = namespace === null ? t.topBar.scanTitleAll : t.topBar.scanTitleNs(namespace);
   const detail = useConversationDetail(route.name === "conversation" ? route.id : null);
   const title =
     route.name === "scan"
-      ? "Cluster scan"
+      ? t.topBar.clusterScan
       : route.name === "conversation"
-        ? (detail.data?.conversation.title ?? "Conversation")
-        : "New conversation";
+        ? (detail.data?.conversation.title ?? t.topBar.conversation)
+        : t.topBar.newConversation;
   // The browser tab says where the user is (a conversation's title, the scan).
   useEffect(() => {
     document.title = route.name === "home" ? "kubemedic" : `${title} · kubemedic`;
@@ -34,7 +33,7 @@ export function TopBar() {
       <button
         type="button"
         className="icon-btn menu-btn"
-        aria-label="Conversations"
+        aria-label={t.topBar.openList}
         onClick={() => client.ui.setSidebarOpen(true)}
       >
         <Icon name="menu" />
@@ -47,18 +46,15 @@ export function TopBar() {
         <span
           className={`badge ${model.offline ? "" : "badge-accent"}`}
           data-testid="model-badge"
-          title={
-            model.offline
-              ? "No LLM is configured: a built-in playbook (the offline diagnostician) investigates"
-              : `Model: ${model.name}`
-          }
+          title={model.offline ? t.topBar.offlineTitle : t.topBar.modelTitle(model.name)}
         >
           <Icon name="cross" className="icon" />
           {model.offline ? (
             // What answers, not the network: "offline" next to the connection dot read as
             // "you are offline". Narrow screens show "No LLM"; the rest stays for screen readers.
             <span className="model-name">
-              No LLM<span className="model-rest"> · playbook</span>
+              {t.topBar.noLlm}
+              <span className="model-rest">{t.topBar.playbook}</span>
             </span>
           ) : (
             <span className="model-name">{model.name}</span>
@@ -75,18 +71,16 @@ export function TopBar() {
       >
         <Icon name="scan" />
         {/* The word hides on a phone; the accessible name stays whole. */}
-        <span className="scan-label">Scan</span>
+        <span className="scan-label">{t.topBar.scan}</span>
         <span className="sr-only">
           {" "}
-          {namespace === null ? "all namespaces" : `namespace ${namespace}`}
+          {namespace === null ? t.topBar.allNamespaces : t.topBar.namespace(namespace)}
         </span>
       </button>
       <button
         type="button"
         className="icon-btn"
-        aria-label={
-          effectiveTheme === "dark" ? "Switch to the light theme" : "Switch to the dark theme"
-        }
+        aria-label={effectiveTheme === "dark" ? t.topBar.toLight : t.topBar.toDark}
         data-testid="theme-toggle"
         onClick={() => client.ui.setTheme(effectiveTheme === "dark" ? "light" : "dark")}
       >

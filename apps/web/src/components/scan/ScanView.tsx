@@ -12,6 +12,7 @@ import {
 } from "../../lib/scanGroups";
 import { SeverityBadge } from "../common/badges";
 import { Icon } from "../common/Icon";
+import { useT } from "../../i18n/i18n";
 
 /** The skip link's target on the scan page. */
 export const SCAN_ID = "scan-findings";
@@ -26,6 +27,7 @@ export function ScanView() {
   const context = useUi((s) => s.clusterContext);
   const namespace = useUi((s) => s.namespace);
   const scan = useScan(context, namespace, true);
+  const t = useT();
   const groups = useMemo(() => (scan.data === undefined ? [] : groupScan(scan.data)), [scan.data]);
   const candidateGroups = useMemo(
     () => groupCandidates(scan.data?.candidates ?? []),
@@ -40,7 +42,7 @@ export function ScanView() {
       .catch((error: unknown) =>
         client.notices.setState((l) => [
           ...l,
-          { id: Date.now(), text: `Could not start: ${describeError(error)}` },
+          { id: Date.now(), text: t.scan.couldNotStart(describeError(error)) },
         ]),
       )
       .finally(() => setStarting(null));
@@ -50,11 +52,14 @@ export function ScanView() {
     <div className="scan" id={SCAN_ID} tabIndex={-1} data-testid="scan-view">
       <div className="scan-inner">
         <div className="scan-head">
-          <h1>Findings in {namespace === null ? "all namespaces" : <code>{namespace}</code>}</h1>
+          <h1>
+            {t.scan.findingsIn}
+            {namespace === null ? t.scan.allNamespaces : <code>{namespace}</code>}
+          </h1>
           {scan.data !== undefined && (
             <span className="muted small">
               {[
-                `${scan.data.analysis.problems} problem${scan.data.analysis.problems === 1 ? "" : "s"}`,
+                t.scan.problems(scan.data.analysis.problems),
                 scan.data.analysis.provider,
                 formatDuration(scan.data.durationMs),
               ]
@@ -69,7 +74,7 @@ export function ScanView() {
             onClick={() => void scan.refetch()}
           >
             <Icon name="refresh" />
-            {scan.isFetching ? "Scanning…" : "Scan again"}
+            {scan.isFetching ? t.scan.scanning : t.scan.again}
           </button>
         </div>
 
@@ -94,8 +99,8 @@ export function ScanView() {
         ))}
 
         {candidateGroups.length > 0 && (
-          <section className="sev-group" aria-label="Likely root causes">
-            <h2>Likely root causes</h2>
+          <section className="sev-group" aria-label={t.scan.likely}>
+            <h2>{t.scan.likely}</h2>
             {candidateGroups.map((group) => (
               <div
                 key={group.severity}
@@ -104,9 +109,7 @@ export function ScanView() {
               >
                 <h3 className="cand-group-head">
                   <SeverityBadge severity={group.severity} />
-                  <span className="muted small">
-                    {group.candidates.length} cause{group.candidates.length === 1 ? "" : "s"}
-                  </span>
+                  <span className="muted small">{t.scan.causes(group.candidates.length)}</span>
                 </h3>
                 <div className="candidates">
                   {group.candidates.map(({ candidate: c, index: i }) => (
@@ -117,7 +120,12 @@ export function ScanView() {
                       onInvestigate={() =>
                         investigate(
                           `cand-${i}`,
-                          `Why is ${c.primary.kind} ${c.primary.name}${c.primary.namespace === undefined ? "" : ` in ${c.primary.namespace}`} a problem? ${c.summary}`,
+                          t.scan.investigateQuestion(
+                            c.primary.kind,
+                            c.primary.name,
+                            c.primary.namespace,
+                            c.summary,
+                          ),
                           c.primary,
                         )
                       }
@@ -133,9 +141,9 @@ export function ScanView() {
           <div className="center">
             <div className="panel-box" data-testid="scan-clean">
               <Icon name="check" className="icon status-ok" />
-              <h2 style={{ margin: "8px 0" }}>No problems found</h2>
+              <h2 style={{ margin: "8px 0" }}>{t.scan.clean}</h2>
               <p className="muted" style={{ margin: 0 }}>
-                Every analyzer passed{namespace === null ? "" : ` in ${namespace}`}.
+                {t.scan.passed(namespace)}
               </p>
             </div>
           </div>
@@ -145,16 +153,14 @@ export function ScanView() {
           <section
             key={group.severity}
             className="sev-group"
-            aria-label={`${group.severity} findings`}
+            aria-label={t.scan.groupLabel(t.badges.severity[group.severity])}
             data-testid="severity-group"
           >
             <h2>
               <SeverityBadge severity={group.severity} />
               <span className="muted small">
-                {group.count} finding{group.count === 1 ? "" : "s"}
-                {group.severity === "cluster-wide"
-                  ? " · cluster-scoped, not ranked by this namespace's correlation"
-                  : ""}
+                {t.scan.findings(group.count)}
+                {group.severity === "cluster-wide" ? t.scan.clusterScoped : ""}
               </span>
             </h2>
             {group.kinds.map((k) => (
@@ -166,7 +172,7 @@ export function ScanView() {
                     finding={f}
                     busy={starting === f.key}
                     onInvestigate={() =>
-                      investigate(f.key, investigateQuestion(f), {
+                      investigate(f.key, investigateQuestion(f, t.scan.investigateFinding), {
                         kind: f.kind,
                         name: f.name,
                         ...(f.namespace === undefined ? {} : { namespace: f.namespace }),
@@ -192,13 +198,16 @@ function FindingCard({
   busy: boolean;
   onInvestigate: () => void;
 }) {
+  const t = useT();
   return (
     <div className="finding" data-testid="finding">
       <div>
         <div className="finding-name">
           {finding.namespace === undefined ? finding.name : `${finding.namespace}/${finding.name}`}
         </div>
-        {finding.parent !== "" && <div className="small muted">part of {finding.parent}</div>}
+        {finding.parent !== "" && (
+          <div className="small muted">{t.scan.partOf(finding.parent)}</div>
+        )}
         <ul>
           {finding.errors.map((e, i) => (
             <li key={i}>{e}</li>
@@ -208,7 +217,7 @@ function FindingCard({
       <div className="actions">
         <button type="button" className="btn btn-sm" disabled={busy} onClick={onInvestigate}>
           <Icon name="search" />
-          Investigate
+          {t.scan.investigate}
         </button>
       </div>
     </div>
@@ -224,12 +233,13 @@ function CandidateCard({
   busy: boolean;
   onInvestigate: () => void;
 }) {
+  const t = useT();
   return (
     <div className="candidate" data-testid="candidate">
       <div className="rec-head">
         <span className="badge">{candidate.category}</span>
         <code>{resourceLabel(candidate.primary)}</code>
-        <span className="muted small">confidence {Math.round(candidate.score * 100)}%</span>
+        <span className="muted small">{t.scan.confidence(Math.round(candidate.score * 100))}</span>
         <button
           type="button"
           className="btn btn-sm"
@@ -238,7 +248,7 @@ function CandidateCard({
           onClick={onInvestigate}
         >
           <Icon name="search" />
-          Investigate
+          {t.scan.investigate}
         </button>
       </div>
       <p style={{ margin: "6px 0 0" }}>{candidate.summary}</p>
