@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openApp, waitTurn } from "./support/app";
+import { focusRingProblems, lowContrastText, openApp, waitTurn } from "./support/app";
 import {
   collectErrors,
   describeInChromium,
@@ -90,6 +90,9 @@ describeInChromium("languages", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
     expect(await page.locator("h1", { hasText: "你的集群出了什么问题？" }).count()).toBe(1);
     await screenshot(page, "home-zh-CN-375-dark");
+    // The language switch and the Chinese texts keep the contrast and focus rules.
+    expect(await lowContrastText(page), "start screen, zh-CN, dark").toEqual([]);
+    expect(await focusRingProblems(page, 30), "start screen, zh-CN, 375 px").toEqual([]);
     await context.close();
   });
 });
