@@ -21,8 +21,14 @@ export function commandAnswer(step: ToolStep, t: OfflineTexts): string {
   const a = step.artifact;
   const command = a?.command ?? (typeof step.args.command === "string" ? step.args.command : "");
   switch (a?.status) {
-    case "ok":
-      return t.command.ok(command, clip(step.content));
+    case "ok": {
+      // A change the user typed is verified too: its own output, then the verdict in words —
+      // not the note the verify node appended for the model ("Propose the next candidate…").
+      const note = a.verification;
+      if (note === undefined) return t.command.ok(command, clip(step.content));
+      const output = step.content.split(VERDICT_MARK)[0] ?? "";
+      return `${t.command.ok(command, clip(output))}\n\n${verdictLine(note, t)}`;
+    }
     case "refused":
       return t.command.refused(command, step.content);
     case "rejected":
