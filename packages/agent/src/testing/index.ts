@@ -5,6 +5,7 @@
  */
 export { startOpenAIStub } from "./openai-stub";
 export type {
+  StubQuirks,
   OpenAIStub,
   StubReply,
   StubScript,

@@ -20,6 +20,8 @@ export interface StubReply {
   /** Wait between streamed chunks. @default 0 */
   chunkDelayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Reasoning text, streamed before the answer when the stub has a `reasoningField` quirk. */
+  reasoning?: string;
 }
 
 export interface RecordedRequest {
@@ -52,6 +54,34 @@ export type StubScript =
   | (StubReply | ((req: RecordedRequest, index: number) => StubReply))[]
   | ((req: RecordedRequest, index: number) => StubReply);
 
+/**
+ * How a given OpenAI-compatible server differs from OpenAI's own, as seen on the wire. Each is a
+ * behaviour of a real server (docs/agent.md, "LLM endpoints"); unset means OpenAI's.
+ */
+export interface StubQuirks {
+  /**
+   * Azure OpenAI: only `POST /openai/deployments/{deployment}/chat/completions?api-version=…`
+   * with the key in an `api-key` header; any other path 404s, a wrong key 401s.
+   */
+  azure?: { deployment: string; apiVersion: string; apiKey: string };
+  /** A server that rejects `stream_options` (400), as older vLLM and LM Studio builds do. */
+  rejectStreamOptions?: boolean;
+  /** A server that rejects `response_format: json_schema` (400), as DeepSeek does. */
+  rejectJsonSchema?: boolean;
+  /** A model without tool calling: any request with `tools` gets this 400 message. */
+  rejectTools?: string;
+  /** Tool-call arguments in one chunk with the call's id and name (Ollama), not streamed in pieces. */
+  wholeToolArguments?: boolean;
+  /** Reasoning streamed before the answer under this delta field (DeepSeek, vLLM: `reasoning_content`; OpenRouter: `reasoning`). */
+  reasoningField?: "reasoning_content" | "reasoning";
+  /** Reasoning sent back in a request is refused (400), as DeepSeek refuses `reasoning_content` in input messages. */
+  rejectReasoningInInput?: boolean;
+  /** `finish_reason: "stop"` even when the answer is tool calls (Ollama, some LM Studio models). */
+  stopWithToolCalls?: boolean;
+  /** Usage in every chunk rather than in a last one asked for with `stream_options` (LiteLLM with some backends). */
+  usageInEveryChunk?: boolean;
+}
+
 export interface OpenAIStub {
   /** Base URL for OPENAI_BASE_URL / `configuration.baseURL`, ending in `/v1`. */
   url: string;
@@ -69,8 +99,9 @@ export interface OpenAIStub {
  */
 export async function startOpenAIStub(
   script: StubScript,
-  opts: { host?: string } = {},
+  opts: { host?: string; quirks?: StubQuirks } = {},
 ): Promise<OpenAIStub> {
+  const quirks = opts.quirks ?? {};
   const requests: RecordedRequest[] = [];
   let chatIndex = 0;
   const sockets = new Set<Socket>();
@@ -101,12 +132,9 @@ export async function startOpenAIStub(
       at: Date.now(),
     };
     requests.push(record);
-    if (req.method !== "POST" || !(req.url ?? "").endsWith("/chat/completions")) {
-      sendError(
-        res,
-        404,
-        `the stub serves only POST /v1/chat/completions, not ${req.method} ${req.url}`,
-      );
+    const refused = refusal(quirks, req, body);
+    if (refused !== undefined) {
+      sendError(res, refused.status, refused.message);
       return;
     }
     const index = chatIndex++;
@@ -166,6 +194,20 @@ export async function startOpenAIStub(
         ...base,
         choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
       });
+      if (quirks.reasoningField !== undefined && reply.reasoning !== undefined) {
+        for (const piece of pieces(reply.reasoning, 8)) {
+          await send({
+            ...base,
+            choices: [
+              {
+                index: 0,
+                delta: { content: null, [quirks.reasoningField]: piece },
+                finish_reason: null,
+              },
+            ],
+          });
+        }
+      }
       for (const piece of pieces(reply.text ?? "", 4)) {
         await send({
           ...base,
@@ -173,6 +215,28 @@ export async function startOpenAIStub(
         });
       }
       for (const [i, c] of calls.entries()) {
+        if (quirks.wholeToolArguments) {
+          await send({
+            ...base,
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [
+                    {
+                      index: i,
+                      id: c.id,
+                      type: "function",
+                      function: { name: c.name, arguments: c.arguments },
+                    },
+                  ],
+                },
+                finish_reason: null,
+              },
+            ],
+          });
+          continue;
+        }
         await send({
           ...base,
           choices: [
@@ -205,11 +269,15 @@ export async function startOpenAIStub(
           });
         }
       }
+      const finish = calls.length > 0 && !quirks.stopWithToolCalls ? "tool_calls" : "stop";
       await send({
         ...base,
-        choices: [{ index: 0, delta: {}, finish_reason: calls.length > 0 ? "tool_calls" : "stop" }],
+        choices: [{ index: 0, delta: {}, finish_reason: finish }],
+        ...(quirks.usageInEveryChunk
+          ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }
+          : {}),
       });
-      if (body.stream_options?.include_usage === true) {
+      if (body.stream_options?.include_usage === true && !quirks.usageInEveryChunk) {
         await send({
           ...base,
           choices: [],
@@ -223,6 +291,8 @@ export async function startOpenAIStub(
       role: "assistant",
       content: reply.text ?? (calls.length > 0 ? null : ""),
     };
+    if (quirks.reasoningField !== undefined && reply.reasoning !== undefined)
+      message[quirks.reasoningField] = reply.reasoning;
     if (calls.length > 0) {
       message.tool_calls = calls.map((c) => ({
         id: c.id,
@@ -237,7 +307,13 @@ export async function startOpenAIStub(
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{ index: 0, message, finish_reason: calls.length > 0 ? "tool_calls" : "stop" }],
+        choices: [
+          {
+            index: 0,
+            message,
+            finish_reason: calls.length > 0 && !quirks.stopWithToolCalls ? "tool_calls" : "stop",
+          },
+        ],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       }),
     );
@@ -254,6 +330,44 @@ export async function startOpenAIStub(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Why this server would refuse the request (its path, key or a field it does not take). */
+function refusal(
+  quirks: StubQuirks,
+  req: IncomingMessage,
+  body: ChatRequestBody | undefined,
+): { status: number; message: string } | undefined {
+  const url = new URL(req.url ?? "/", "http://stub");
+  const azure = quirks.azure;
+  const chatPath =
+    azure === undefined
+      ? url.pathname.endsWith("/chat/completions")
+      : url.pathname === `/openai/deployments/${azure.deployment}/chat/completions` &&
+        url.searchParams.get("api-version") === azure.apiVersion;
+  if (req.method !== "POST" || !chatPath)
+    return {
+      status: 404,
+      message: `the stub serves only POST ${azure === undefined ? "/v1/chat/completions" : `/openai/deployments/${azure.deployment}/chat/completions?api-version=${azure.apiVersion}`}, not ${req.method} ${req.url}`,
+    };
+  if (azure !== undefined && req.headers["api-key"] !== azure.apiKey)
+    return { status: 401, message: "Access denied due to invalid subscription key." };
+  if (quirks.rejectStreamOptions && body?.stream_options !== undefined)
+    return { status: 400, message: "Unrecognized request argument supplied: stream_options" };
+  const format = (body?.response_format as { type?: string } | undefined)?.type;
+  if (quirks.rejectJsonSchema && format === "json_schema")
+    return { status: 400, message: "This response_format type is unavailable now" };
+  if (quirks.rejectTools !== undefined && (body?.tools?.length ?? 0) > 0)
+    return { status: 400, message: quirks.rejectTools };
+  if (
+    quirks.rejectReasoningInInput &&
+    body?.messages?.some((m) => "reasoning_content" in m || "reasoning" in m)
+  )
+    return {
+      status: 400,
+      message: "The reasoning_content is an intermediate result; do not send it back.",
+    };
+  return undefined;
 }
 
 function sendError(
