@@ -40,3 +40,20 @@ export function isAbortError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === "AbortError" || (error instanceof Error && /^(Abort|Cancel)/.test(error.message));
 }
+
+/**
+ * The endpoint refused the request because the model cannot call tools, in the words the
+ * servers use: Ollama ("… does not support tools"), vLLM started without a tool parser
+ * (`"auto" tool choice requires --enable-auto-tool-choice …`), OpenRouter ("No endpoints found
+ * that support tool use"), LiteLLM (`does not support parameters: ['tools'…]`), DeepSeek's
+ * reasoner ("does not support Function Calling"). The agent investigates through tool calls,
+ * so this is a configuration error to name, never something to retry.
+ */
+export function toolsUnsupported(error: unknown): boolean {
+  const e = (error ?? {}) as { status?: unknown; message?: unknown };
+  if (typeof e.status !== "number" || e.status < 400 || e.status >= 500) return false;
+  return typeof e.message === "string" && NO_TOOLS.test(e.message);
+}
+
+const NO_TOOLS =
+  /does not support (?:tools|tool use|tool calling|function calling)|tool choice requires|support tool use|tools? (?:is|are) not supported|function calling is not (?:enabled|supported)|does not support parameters: \[?'?tools/i;

@@ -1,4 +1,4 @@
-import { ChatOpenAI } from "@langchain/openai";
+import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
 import { describe, expect, it } from "vitest";
 import { isAgentError } from "../errors";
 import { createModel } from "./create-model";
@@ -31,7 +31,33 @@ describe("createModel", () => {
     ).toBe(false);
   });
 
+  it("is AzureChatOpenAI for an Azure endpoint, labelled with the deployment", () => {
+    const handle = createModel({
+      AZURE_OPENAI_ENDPOINT: "https://res.openai.azure.com/",
+      AZURE_OPENAI_API_KEY: "k",
+      AZURE_OPENAI_DEPLOYMENT: "gpt-4o-prod",
+    });
+    expect(handle).toMatchObject({ label: "gpt-4o-prod", offline: false });
+    const chat = handle.model as AzureChatOpenAI;
+    expect(chat).toBeInstanceOf(AzureChatOpenAI);
+    expect(chat.azureOpenAIApiVersion).toBe("2024-10-21");
+    expect(chat.azureOpenAIEndpoint).toBe("https://res.openai.azure.com");
+    // The deployment may come from KUBEMEDIC_MODEL.
+    expect(
+      createModel({
+        AZURE_OPENAI_ENDPOINT: "https://res.openai.azure.com",
+        AZURE_OPENAI_API_KEY: "k",
+        KUBEMEDIC_MODEL: "gpt-4o",
+      }).label,
+    ).toBe("gpt-4o");
+  });
+
   it.each([
+    [{ AZURE_OPENAI_ENDPOINT: "https://res.openai.azure.com" }, "AZURE_OPENAI_API_KEY"],
+    [
+      { AZURE_OPENAI_ENDPOINT: "res.openai.azure.com", AZURE_OPENAI_API_KEY: "k" },
+      "AZURE_OPENAI_ENDPOINT",
+    ],
     [{ OPENAI_API_KEY: "k", KUBEMEDIC_LLM_TIMEOUT_MS: "soon" }, "KUBEMEDIC_LLM_TIMEOUT_MS"],
     [{ OPENAI_API_KEY: "k", KUBEMEDIC_LLM_TEMPERATURE: "9" }, "KUBEMEDIC_LLM_TEMPERATURE"],
     [{ OPENAI_BASE_URL: "localhost:11434" }, "OPENAI_BASE_URL"],

@@ -1,4 +1,4 @@
-import { ChatOpenAI } from "@langchain/openai";
+import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
 import { AgentError } from "../errors";
 import type { ModelHandle } from "../graph/deps";
 import { OFFLINE_LABEL, OfflineDiagnostician } from "./offline/offline-diagnostician";
@@ -6,9 +6,16 @@ import { OFFLINE_LABEL, OfflineDiagnostician } from "./offline/offline-diagnosti
 /** @default "gpt-4o-mini" */
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
 
+/** Azure OpenAI's generally available Chat Completions API version. @default "2024-10-21" */
+export const DEFAULT_AZURE_API_VERSION = "2024-10-21";
+
 /**
  * The model from the environment:
  * - `KUBEMEDIC_MODEL=offline` → the offline diagnostician, whatever else is set;
+ * - `AZURE_OPENAI_ENDPOINT` → Azure OpenAI: deployment URLs
+ *   (`{endpoint}/openai/deployments/{AZURE_OPENAI_DEPLOYMENT}/chat/completions?api-version=…`),
+ *   the key (`AZURE_OPENAI_API_KEY`, required) in an `api-key` header, `AZURE_OPENAI_API_VERSION`
+ *   (@default "2024-10-21"); the deployment defaults to `KUBEMEDIC_MODEL`;
  * - `OPENAI_API_KEY` and/or `OPENAI_BASE_URL` → ChatOpenAI (Chat Completions) for any
  *   OpenAI-compatible endpoint; model `KUBEMEDIC_MODEL` (@default "gpt-4o-mini"); a keyless
  *   local endpoint (Ollama, vLLM) gets a placeholder key;
@@ -24,7 +31,8 @@ export function createModel(env: NodeJS.ProcessEnv = process.env): ModelHandle {
   const wanted = env.KUBEMEDIC_MODEL?.trim();
   const key = env.OPENAI_API_KEY?.trim();
   const baseURL = env.OPENAI_BASE_URL?.trim();
-  if (wanted === "offline" || (!key && !baseURL)) {
+  const azureEndpoint = env.AZURE_OPENAI_ENDPOINT?.trim();
+  if (wanted === "offline" || (!key && !baseURL && !azureEndpoint)) {
     return { model: new OfflineDiagnostician({}), label: OFFLINE_LABEL, offline: true };
   }
   const model = wanted || DEFAULT_OPENAI_MODEL;
@@ -42,13 +50,39 @@ export function createModel(env: NodeJS.ProcessEnv = process.env): ModelHandle {
       `OPENAI_BASE_URL must be an http(s) URL, not "${baseURL}"`,
     );
   }
-  const chat = new ChatOpenAI({
-    model,
-    apiKey: key || "not-needed",
+  const common = {
     maxRetries: 0,
     timeout,
     streamUsage: env.KUBEMEDIC_LLM_STREAM_USAGE?.trim().toLowerCase() !== "false",
     ...(temperature ? { temperature: Number(temperature) } : {}),
+  };
+  if (azureEndpoint) {
+    if (!/^https?:\/\//.test(azureEndpoint))
+      throw new AgentError(
+        "model_config",
+        `AZURE_OPENAI_ENDPOINT must be an http(s) URL, not "${azureEndpoint}"`,
+      );
+    const azureKey = env.AZURE_OPENAI_API_KEY?.trim();
+    const deployment = env.AZURE_OPENAI_DEPLOYMENT?.trim() || wanted;
+    if (!azureKey || !deployment)
+      throw new AgentError(
+        "model_config",
+        "Azure OpenAI needs AZURE_OPENAI_API_KEY and a deployment (AZURE_OPENAI_DEPLOYMENT, or KUBEMEDIC_MODEL) besides AZURE_OPENAI_ENDPOINT",
+      );
+    const chat = new AzureChatOpenAI({
+      ...common,
+      model: wanted || deployment,
+      azureOpenAIEndpoint: azureEndpoint.replace(/\/+$/, ""),
+      azureOpenAIApiKey: azureKey,
+      azureOpenAIApiDeploymentName: deployment,
+      azureOpenAIApiVersion: env.AZURE_OPENAI_API_VERSION?.trim() || DEFAULT_AZURE_API_VERSION,
+    });
+    return { model: chat, label: deployment, offline: false };
+  }
+  const chat = new ChatOpenAI({
+    ...common,
+    model,
+    apiKey: key || "not-needed",
     ...(baseURL ? { configuration: { baseURL } } : {}),
   });
   return { model: chat, label: model, offline: false };

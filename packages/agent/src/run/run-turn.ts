@@ -250,7 +250,12 @@ export async function* runTurn(
         }
       }
     } catch (error) {
-      const ending = turnEnding(error, controller.signal, config.limits.turnTimeoutMs);
+      const ending = turnEnding(
+        error,
+        controller.signal,
+        config.limits.turnTimeoutMs,
+        deps.model.label,
+      );
       finished = true;
       switch (ending.kind) {
         case "cancelled":

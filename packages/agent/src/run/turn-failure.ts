@@ -1,7 +1,7 @@
 import { GraphRecursionError } from "@langchain/langgraph";
 import type { ErrorCode } from "@kubemedic/protocol";
 import { isAgentError } from "../errors";
-import { isAbortError, llmFailureOf } from "../llm-errors";
+import { isAbortError, llmFailureOf, toolsUnsupported } from "../llm-errors";
 
 /** Why `runTurn` aborted its own run. */
 export type AbortCause = "cancelled" | "timeout" | "consumer_gone";
@@ -21,7 +21,13 @@ export type TurnEnding =
   | { kind: "recursion" };
 
 /** Maps whatever ended a run early to the turn's terminal event. */
-export function turnEnding(error: unknown, signal: AbortSignal, turnTimeoutMs: number): TurnEnding {
+export function turnEnding(
+  error: unknown,
+  signal: AbortSignal,
+  turnTimeoutMs: number,
+  /** The model's label, to name it when it cannot do what the agent needs. */
+  model?: string,
+): TurnEnding {
   if (signal.aborted) {
     const cause = signal.reason instanceof TurnAbort ? signal.reason.why : "cancelled";
     if (cause === "timeout") {
@@ -40,6 +46,13 @@ export function turnEnding(error: unknown, signal: AbortSignal, turnTimeoutMs: n
   if (isAgentError(error)) return { kind: "failed", code: error.wireCode, message: error.message };
   if (isAbortError(error)) return { kind: "cancelled", reason: "cancelled" };
   const e = error as { status?: unknown; message?: unknown };
+  if (toolsUnsupported(error)) {
+    return {
+      kind: "failed",
+      code: "llm_error",
+      message: `The model${model === undefined ? "" : ` "${model}"`} cannot call tools, and kubemedic investigates through tool calls (kubectl, the analyzers, the report). Choose a model with tool calling (KUBEMEDIC_MODEL; docs/agent.md lists the endpoints), or KUBEMEDIC_MODEL=offline for the offline diagnostician. The endpoint said: ${messageOf(error)}`,
+    };
+  }
   const failure = llmFailureOf(error);
   const looksLikeLlm =
     typeof e.status === "number" || failure.transient || failure.code !== "llm_error";
