@@ -10,7 +10,7 @@ const bin = (pkg, file) => join(root, "node_modules", pkg, file);
 const stages = {
   typecheck: () => run(process.execPath, [join(root, "scripts/typecheck.mjs")]),
   // ESLint (file-name case per area included), then the dependency direction per package
-  // (.dependency-cruiser.cjs).
+  // (.dependency-cruiser.cjs), then unused files, exports and dependencies (knip.json).
   lint: () =>
     run(process.execPath, [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]) ||
     run(process.execPath, [
@@ -22,7 +22,8 @@ const stages = {
       "apps",
       "packages",
       "bench",
-    ]),
+    ]) ||
+    run(process.execPath, [bin("knip", "bin/knip.js"), "--no-progress"]),
   // Formatting is checked, never rewritten: a test run must not change the tree.
   format: () => run(process.execPath, [bin("prettier", "bin/prettier.cjs"), "--check", "."]),
   unit: () => run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--project", "unit"]),

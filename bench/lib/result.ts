@@ -5,7 +5,7 @@ import type { Chart } from "./charts";
 import { quick } from "./options";
 import { summarize, type Summary } from "./stats";
 
-export type { Chart, LineChart, BarChart, ChartPoint } from "./charts";
+export type { Chart, ChartPoint } from "./charts";
 
 /** The load average when this bench started (this module is imported first thing). */
 const loadAtStart = roundedLoad();
@@ -64,7 +64,7 @@ export interface BenchResult {
   charts?: Chart[];
 }
 
-export function machineInfo(): BenchResult["machine"] {
+function machineInfo(): BenchResult["machine"] {
   const cpu = cpus();
   return {
     cpu: cpu[0]?.model.trim() ?? "unknown",

@@ -37,18 +37,3 @@ export function summarize(samples: readonly number[]): Summary {
     spread: median === 0 ? 0 : (p75 - p25) / median,
   };
 }
-
-/** Runs `fn` `warmup` times unmeasured, then `runs` times, returning milliseconds per run. */
-export async function measure(
-  fn: () => unknown,
-  { runs = 20, warmup = 3 }: { runs?: number; warmup?: number } = {},
-): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await fn();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples;
-}

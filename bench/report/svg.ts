@@ -24,7 +24,7 @@ function esc(s: string): string {
 }
 
 /** A short label for an axis value: 1.5k, 20k, 0.25, 1,200 → 1.2k. */
-export function tickLabel(v: number): string {
+function tickLabel(v: number): string {
   const a = Math.abs(v);
   if (a >= 1e6) return `${+(v / 1e6).toFixed(1)}M`;
   if (a >= 1e3) return `${+(v / 1e3).toFixed(1)}k`;

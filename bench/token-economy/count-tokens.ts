@@ -40,7 +40,7 @@ const encoder = new Tiktoken(o200kBase);
 // Every request re-sends the history: each distinct text is encoded once.
 const cache = new Map<string, number>();
 
-export function countText(text: string): number {
+function countText(text: string): number {
   if (text.length === 0) return 0;
   let n = cache.get(text);
   if (n === undefined) {

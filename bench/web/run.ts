@@ -15,7 +15,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -95,17 +94,6 @@ const bundle = weigh(appDir);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 // ---------- 2. Rendering in Chromium ----------
-interface BenchPage {
-  goto: (url: string) => Promise<unknown>;
-  waitForFunction: (fn: string, arg?: unknown, options?: { timeout?: number }) => Promise<unknown>;
-  evaluate: <T>(fn: string) => Promise<T>;
-  close: () => Promise<void>;
-}
-interface BenchBrowser {
-  newPage: (options: { viewport: { width: number; height: number } }) => Promise<BenchPage>;
-  version: () => string;
-  close: () => Promise<void>;
-}
 interface RenderSample {
   renderMs: number;
   settledMs: number;
@@ -151,10 +139,7 @@ if (!existsSync(CHROMIUM)) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const require = createRequire(join(web, "package.json"));
-  const { chromium } = require("playwright-core") as {
-    chromium: { launch: (o: { executablePath: string; args: string[] }) => Promise<BenchBrowser> };
-  };
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

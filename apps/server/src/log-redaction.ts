@@ -82,7 +82,7 @@ export function censorSecrets<T>(value: T, depth = 0): T {
 }
 
 /** `scheme://user:password@host` → `scheme://[redacted]@host`. */
-export function stripUrlCredentials(text: string): string {
+function stripUrlCredentials(text: string): string {
   return text.replace(/\b([a-z][\w+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi, `$1${CENSOR}@`);
 }
 

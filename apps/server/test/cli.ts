@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 
 /** The real `kubemedic` CLI, as a user runs it. */
-export const CLI = new URL("../../cli/bin/kubemedic.mjs", import.meta.url).pathname;
+const CLI = new URL("../../cli/bin/kubemedic.mjs", import.meta.url).pathname;
 
 export interface CliRun {
   child: ChildProcess;

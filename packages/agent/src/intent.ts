@@ -68,7 +68,7 @@ export interface Intent {
  * kubectl's short names and plurals → canonical kind (kube's table), except
  * kind names that are everyday words in a question ("no endpoints", "over quota").
  */
-export function canonicalKind(word: string): string | undefined {
+function canonicalKind(word: string): string | undefined {
   return PROSE.has(word.toLowerCase()) ? undefined : kubeCanonicalKind(word);
 }
 const PROSE = new Set(["no", "quota", "endpoints"]);

@@ -48,7 +48,7 @@ export class LinePrompt {
 }
 
 /** Lines of a diff shown before the question; the rest is counted, not printed. @default 60 */
-export const MAX_DIFF_LINES = 60;
+const MAX_DIFF_LINES = 60;
 
 /** What the terminal shows of one approval request: the approval card, as text. */
 export function renderApprovalRequest(

@@ -43,7 +43,7 @@ export function qualityTotals(
 }
 
 /** Resolution rate, approvals per resolution and time to verified (`--fix`). */
-export function fixTotals(rows: readonly ScenarioResult[]): FixTotals {
+function fixTotals(rows: readonly ScenarioResult[]): FixTotals {
   const fixes = rows.flatMap((r) => (r.fix === undefined ? [] : [r.fix]));
   const resolved = fixes.filter((f) => f.fixable && f.status === "pass");
   return {
@@ -68,7 +68,7 @@ function median(values: number[]): number | null {
 }
 
 /** Scripts by status, and their turns and expectations. */
-export function conversationTotals(rows: readonly ConversationResult[]): ConversationTotals {
+function conversationTotals(rows: readonly ConversationResult[]): ConversationTotals {
   const expectations = rows.flatMap((r) => r.turns.flatMap((t) => t.expectations));
   return {
     scripts: rows.length,

@@ -15,7 +15,7 @@ export type AllowedHosts = readonly string[] | "any";
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", ".localhost"];
 
 /** Whether a listen address is loopback only (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackAddress(host: string): boolean {
+function isLoopbackAddress(host: string): boolean {
   const h = host.toLowerCase();
   return h === "localhost" || h === "::1" || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -5,7 +5,7 @@ import { ensurePrivateDir } from "../db/private-dir";
 import { ServerError } from "../errors";
 
 /** Where a generated token is kept: `<data dir>/auth-token`, readable by its owner only. */
-export const TOKEN_FILE = "auth-token";
+const TOKEN_FILE = "auth-token";
 
 export interface AuthToken {
   token: string;

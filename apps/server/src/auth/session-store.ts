@@ -23,7 +23,7 @@ export interface SessionStoreOptions {
 }
 
 /** @default 30 days */
-export const DEFAULT_SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+const DEFAULT_SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 /** Sessions cached at once; beyond, the oldest entries go. @default 10_000 */
 const CACHE_ENTRIES = 10_000;
 

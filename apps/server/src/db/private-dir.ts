@@ -4,7 +4,7 @@ import { ServerError } from "../errors";
 import type { Logger } from "../logger";
 
 /** Owner only: a data dir holds the database and the login token. */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 export interface PrivateDir {

@@ -22,21 +22,21 @@ import { wireErrorOf } from "./wire-error";
  * one syscall for that many frames, and the first waits for at most that many.
  * @default 16
  */
-export const CORK_MAX_FRAMES = 16;
+const CORK_MAX_FRAMES = 16;
 /** How long a socket is not read after its first frame over budget. @default 250 */
-export const FIRST_PAUSE_MS = 250;
+const FIRST_PAUSE_MS = 250;
 /** The longest such pause (each refusal in a row doubles it). @default 5_000 */
-export const MAX_PAUSE_MS = 5_000;
+const MAX_PAUSE_MS = 5_000;
 /** Conversations one connection watches at most; the oldest is dropped beyond. @default 100 */
-export const MAX_SUBSCRIPTIONS = 100;
+const MAX_SUBSCRIPTIONS = 100;
 /** Frames waiting to be handled on one connection before more are refused. @default 64 */
-export const MAX_QUEUED_FRAMES = 64;
+const MAX_QUEUED_FRAMES = 64;
 /**
  * Bytes queued in the socket before the peer counts as too slow: it is closed
  * (1013) and reconnects with lastEventId, instead of the server buffering a
  * stream it cannot deliver. @default 8 MiB
  */
-export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /**
  * One WebSocket: who it is, what it watches, its rate limit. Frames are

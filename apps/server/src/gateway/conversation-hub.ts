@@ -13,7 +13,7 @@ export interface Subscriber {
 }
 
 /** Idle conversations (no subscriber, no turn) kept for replay before the oldest is dropped. @default 2_000 */
-export const MAX_IDLE_CHANNELS = 2_000;
+const MAX_IDLE_CHANNELS = 2_000;
 
 /** The live side of one conversation. */
 export class Channel {

@@ -16,7 +16,7 @@ export interface ConversationTarget {
  * with its owner's id: another user's conversation is `not_found`, as a
  * missing one. One indexed row, so every frame can afford it.
  */
-export async function conversationTarget(
+async function conversationTarget(
   ctx: GatewayContext,
   ownerId: string,
   id: string,

@@ -22,9 +22,9 @@ export interface FrameBudgetLimits {
 }
 
 /** Seconds of the sustained rate a byte bucket holds (its burst). @default 4 */
-export const BYTE_BURST_SECONDS = 4;
+const BYTE_BURST_SECONDS = 4;
 /** Seconds of the sustained rate a user's frame bucket holds (its burst). @default 3 */
-export const USER_FRAME_BURST_SECONDS = 3;
+const USER_FRAME_BURST_SECONDS = 3;
 
 /** A new user's shared budget (the gateway keeps one per user while they hold a socket). */
 export function userBudget(limits: FrameBudgetLimits): UserBudget {

@@ -19,7 +19,7 @@ import type { GatewayContext } from "./gateway-context";
  * it and above `limits.maxFrameBytes`, a frame is answered `frame_too_large`
  * and the socket stays usable. @default 1 MiB
  */
-export const HARD_MAX_PAYLOAD = 1024 * 1024;
+const HARD_MAX_PAYLOAD = 1024 * 1024;
 
 /** Users whose budgets are kept before idle, full ones are swept. @default 10_000 */
 const MAX_IDLE_BUDGETS = 10_000;

@@ -10,7 +10,7 @@ import type { EventFrame } from "@kubemedic/protocol";
 /** @default 300 events */
 export const REPLAY_MAX_EVENTS = 300;
 /** @default 128 KiB of serialized frames */
-export const REPLAY_MAX_BYTES = 128 * 1024;
+const REPLAY_MAX_BYTES = 128 * 1024;
 
 /**
  * Extra bytes counted for a folded run besides its text (ids, timestamps):

@@ -98,7 +98,7 @@ export function errorHandler(log: Logger, metrics?: GatewayMetrics): ErrorReques
   };
 }
 
-export function requestIdOf(res: { getHeader(name: string): unknown }): string | undefined {
+function requestIdOf(res: { getHeader(name: string): unknown }): string | undefined {
   const id = res.getHeader("x-request-id");
   return typeof id === "string" ? id : undefined;
 }

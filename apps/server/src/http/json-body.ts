@@ -4,7 +4,7 @@ import { ServerError } from "../errors";
 import { cleanJson } from "../persistence/clean";
 
 /** Request bodies of the API are small JSON documents. @default "64kb" */
-export const BODY_LIMIT = "64kb";
+const BODY_LIMIT = "64kb";
 
 /**
  * The API's body parser: JSON only, 64 KiB at most, nested 32 levels at most

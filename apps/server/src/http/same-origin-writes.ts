@@ -5,7 +5,7 @@ import { ServerError } from "../errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** `application/json`, or any `application/…+json`, with parameters (charset) allowed. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const type = header.split(";")[0]!.trim().toLowerCase();
   return type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);

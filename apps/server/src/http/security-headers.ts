@@ -12,7 +12,7 @@ import { PAGE_STYLE_SOURCE } from "./page-style";
  * Inline styles: only the server-written pages' one stylesheet, by hash.
  * No `upgrade-insecure-requests`: the server speaks plain HTTP on loopback.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   "default-src": ["'self'"],
   "script-src": ["'self'"],
   "script-src-attr": ["'none'"],

@@ -21,13 +21,13 @@ import { toServerError } from "./prisma-errors";
 export const DEFAULT_TITLE = "New conversation";
 
 /** @default 20 */
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 /** KUBEMEDIC_MAX_CONVERSATIONS_PER_USER's default. @default 10_000 */
-export const DEFAULT_MAX_CONVERSATIONS_PER_OWNER = 10_000;
+const DEFAULT_MAX_CONVERSATIONS_PER_OWNER = 10_000;
 /** The first key of the per-owner advisory locks (the second is the owner's hash). */
 const OWNER_LOCK_SPACE = 72_707_370;
 /** @default 100 */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 export interface ListOptions {
   /** 1..100. @default 20 */

@@ -75,7 +75,7 @@ export function toMessageDto(row: Message): MessageDto {
   };
 }
 
-export function toToolLogDto(row: ToolLog): ToolLogDto {
+function toToolLogDto(row: ToolLog): ToolLogDto {
   return {
     id: row.id,
     turnId: row.turnId,
@@ -91,7 +91,7 @@ export function toToolLogDto(row: ToolLog): ToolLogDto {
   };
 }
 
-export function toApprovalDto(row: Approval): ApprovalDto {
+function toApprovalDto(row: Approval): ApprovalDto {
   const request = ApprovalRequest.safeParse(row.request);
   return {
     id: row.id,
@@ -106,7 +106,7 @@ export function toApprovalDto(row: Approval): ApprovalDto {
   };
 }
 
-export function toReportDto(row: ReportRow): ReportDto {
+function toReportDto(row: ReportRow): ReportDto {
   return {
     id: row.id,
     turnId: row.turnId,

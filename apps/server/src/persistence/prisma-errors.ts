@@ -10,11 +10,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return error.code === "P2010" && cause?.kind === "UniqueConstraintViolation";
 }
 
-/** The record an update or delete needed was not there (Prisma P2025). */
-export function isRecordNotFound(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
-}
-
 /**
  * Anything thrown while talking to the database, as a ServerError. Connection
  * trouble becomes `db_unavailable`; everything unexpected `internal`, whose

@@ -67,7 +67,7 @@ export interface TurnLease {
 }
 
 /** A lease's end, `ms` from now on the database's clock (UTC, as Prisma stores DateTime). */
-export function leaseEnd(ms: number): Prisma.Sql {
+function leaseEnd(ms: number): Prisma.Sql {
   return Prisma.sql`(now() AT TIME ZONE 'UTC') + make_interval(secs => ${ms}::double precision / 1000)`;
 }
 

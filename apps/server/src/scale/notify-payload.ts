@@ -7,14 +7,6 @@ export const MAX_PAYLOAD_BYTES = 7_800;
 /** The channel every replica listens on. */
 export const EVENTS_CHANNEL = "kubemedic_events";
 
-/** One published frame, as the event log stores it. */
-export interface LoggedFrame {
-  conversationId: string;
-  seq: number;
-  /** The serialized EventFrame, exactly as sockets get it. */
-  json: string;
-}
-
 /** What one notification carries, in order. */
 export type NotifyItem =
   /** A frame small enough to travel in the notification. */

@@ -7,11 +7,11 @@ import type { EventLog } from "./event-log";
 import type { ClaimedTurn } from "./turn-leases";
 
 /** What a turn that cannot go on from its checkpoint ends with. */
-export const NOT_RESUMABLE =
+const NOT_RESUMABLE =
   "The server running this turn stopped, and the turn could not be resumed: ask again.";
 
 /** What a turn ends with when resuming it would run a change again. */
-export const CHANGE_IN_FLIGHT =
+const CHANGE_IN_FLIGHT =
   "The server running this turn stopped while a change was being applied. It is not applied again: check the cluster, then ask again.";
 
 /**

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { describe } from "vitest";
 
 /** Debian's Chromium (installed by .ci/run); never a browser downloaded by Playwright. */
-export const CHROMIUM = process.env.KUBEMEDIC_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.KUBEMEDIC_CHROMIUM ?? "/usr/bin/chromium";
 const present = existsSync(CHROMIUM);
 const required = process.env.KUBEMEDIC_REQUIRE_CHROMIUM === "1";
 
@@ -45,7 +45,7 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-export const SCREENSHOTS = new URL("../screenshots/", import.meta.url).pathname;
+const SCREENSHOTS = new URL("../screenshots/", import.meta.url).pathname;
 
 /** Writes apps/web/e2e/screenshots/<name>.png (committed: what users see). */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -63,4 +63,4 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-export type { Browser, BrowserContext, Page };
+export type { Browser, Page };

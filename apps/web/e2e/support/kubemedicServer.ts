@@ -29,7 +29,7 @@ const web = join(root, "apps", "web");
 
 /** Builds the SPA the server serves (apps/web/dist), once per test process. */
 let built = false;
-export function buildWeb(): void {
+function buildWeb(): void {
   if (built) return;
   const result = spawnSync(
     process.execPath,

@@ -36,17 +36,3 @@ export function useStore<S, T>(
   };
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
 }
-
-/** Shallow equality for arrays and plain objects, for selectors that build a new one. */
-export function shallowEqual<T>(a: T, b: T): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const key of ka) {
-    if (!Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-      return false;
-  }
-  return true;
-}

@@ -13,7 +13,7 @@ import {
  * Every frame goes through the protocol's zod schema, so a fixture can never
  * drift from the contract the gateway speaks.
  */
-export const T0 = Date.parse("2026-11-22T10:00:00.000Z");
+const T0 = Date.parse("2026-11-22T10:00:00.000Z");
 
 export function at(offsetMs: number): string {
   return new Date(T0 + offsetMs).toISOString();
@@ -236,7 +236,7 @@ export function investigationDetail(
   });
 }
 
-export const sampleVerification: VerificationResult = {
+const sampleVerification: VerificationResult = {
   verificationId: "verify_call-fix",
   toolCallIds: ["call-fix"],
   outcome: "resolved",

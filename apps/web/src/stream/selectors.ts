@@ -1,13 +1,6 @@
-import type { ConversationStream, StreamState, TurnView } from "./streamTypes";
+import type { ConversationStream, TurnView } from "./streamTypes";
 
 /** Read-side helpers over the stream state, shared by hooks and the client. */
-
-export function selectConversation(
-  state: StreamState,
-  id: string | null,
-): ConversationStream | undefined {
-  return id === null ? undefined : state.conversations[id];
-}
 
 /** The `lastEventId` to resume from, or undefined before anything is known. */
 export function resumePoint(c: ConversationStream | undefined): number | undefined {

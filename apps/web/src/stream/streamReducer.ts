@@ -84,7 +84,7 @@ export function streamReducer(state: StreamState, action: StreamAction): StreamS
   }
 }
 
-export function emptyConversation(id: string): ConversationStream {
+function emptyConversation(id: string): ConversationStream {
   return { id, hydrated: false, lastSeq: 0, pending: [], stale: false, turns: [], outbox: [] };
 }
 

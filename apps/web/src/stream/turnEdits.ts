@@ -66,13 +66,6 @@ export function upsertItem<T extends TurnItem>(
   return { ...turn, items };
 }
 
-export function findTurn(turns: readonly TurnView[], turnId: string): TurnView | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) {
-    if (turns[i]?.id === turnId) return turns[i];
-  }
-  return undefined;
-}
-
 export const itemKey = {
   user: (messageId: string) => `u:${messageId}`,
   assistant: (messageId: string) => `a:${messageId}`,

@@ -130,4 +130,3 @@ export const PlanConfigSchema = z
   .prefault({});
 
 export type PlanConfig = z.infer<typeof PlanConfigSchema>;
-export type SpecialistConfig = PlanConfig["specialists"]["workload"];

@@ -21,7 +21,7 @@ export function estimateTextTokens(text: string): number {
  */
 const known = new WeakMap<BaseMessage, number>();
 
-export function estimateMessageTokens(message: BaseMessage): number {
+function estimateMessageTokens(message: BaseMessage): number {
   const cached = known.get(message);
   if (cached !== undefined) return cached;
   const tokens = measure(message);

@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@kubemedic/protocol";
-import { refText, type ConversationContext, type DiagnosisMemory } from "./context";
+import { type ConversationContext, type DiagnosisMemory } from "./context";
 import type { FollowUp } from "./follow-up";
 
 /** A value only the user knows, left for them to fill in (`DATABASE_URL=<value>`). */
@@ -223,5 +223,3 @@ function inNamespace(question: string, from: string | undefined, to: string): st
   }
   return `${question.replace(/[?.!\s]+$/, "")} in the ${to} namespace?`;
 }
-
-export { refText };

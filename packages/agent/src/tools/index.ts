@@ -4,7 +4,7 @@ import { k8sgptTool } from "./k8sgpt-tool";
 import { kubectlTool } from "./kubectl-tool";
 
 /** Every tool the agent knows, by name. */
-export const TOOLS: Record<ToolName, StructuredToolInterface> = {
+const TOOLS: Record<ToolName, StructuredToolInterface> = {
   kubectl: kubectlTool,
   k8sgpt: k8sgptTool,
 };

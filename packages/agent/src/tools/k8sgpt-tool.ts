@@ -43,7 +43,7 @@ export const K8sgptArgs = z.object({
 });
 export type K8sgptArgs = z.infer<typeof K8sgptArgs>;
 
-export const K8SGPT_DESCRIPTION =
+const K8SGPT_DESCRIPTION =
   "Analyze the cluster like `k8sgpt analyze`: run the analyzers (Pods, Deployments, Services, " +
   "Ingresses, PVCs, Nodes, Jobs, HPAs, NetworkPolicies, events…) over a namespace or one object " +
   "and return the problems found, in k8sgpt's JSON shape. With correlate=true it also ranks " +

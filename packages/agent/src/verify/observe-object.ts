@@ -59,7 +59,7 @@ export function isWatched(kind: string): kind is (typeof WATCHED_KINDS)[number] 
   return (WATCHED_KINDS as readonly string[]).includes(kind);
 }
 
-export function waitingFor(kind: string): string {
+function waitingFor(kind: string): string {
   return isWatched(kind) ? WAITING_FOR[kind] : "settled";
 }
 

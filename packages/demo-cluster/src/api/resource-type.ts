@@ -30,7 +30,6 @@ export function resourceKey(group: string, plural: string): string {
   return `${group}/${plural}`;
 }
 
-export const READ_VERBS = ["get", "list", "watch"];
 export const ALL_VERBS = [
   "create",
   "delete",

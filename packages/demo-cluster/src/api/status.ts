@@ -134,6 +134,6 @@ export function invalid(
 }
 
 /** "pods" in the core group, "deployments.apps" elsewhere. */
-export function qualified(group: string, plural: string): string {
+function qualified(group: string, plural: string): string {
   return group === "" ? plural : `${plural}.${group}`;
 }

@@ -75,7 +75,7 @@ export function storageKey(t: Pick<ResourceType, "group" | "plural" | "kind">): 
 }
 
 /** client-go's UnsafeGuessKindToResource. */
-export function guessPlural(kind: string): string {
+function guessPlural(kind: string): string {
   const k = kind.toLowerCase();
   if (k.endsWith("s") || k.endsWith("x") || k.endsWith("ch") || k.endsWith("sh")) return `${k}es`;
   if (k.endsWith("y") && !/[aeiou]y$/.test(k)) return `${k.slice(0, -1)}ies`;

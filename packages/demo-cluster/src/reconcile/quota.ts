@@ -8,7 +8,7 @@ import { isActive, podResourceSum } from "./resources";
  * namespace's active pods request and limit; a pod that would push a tracked
  * resource past `hard` is refused with the API server's message.
  */
-export function quotaUsage(state: ClusterState, namespace: string): Map<string, number> {
+function quotaUsage(state: ClusterState, namespace: string): Map<string, number> {
   const used = new Map<string, number>();
   const add = (k: string, v: number): void => {
     used.set(k, (used.get(k) ?? 0) + v);
@@ -21,7 +21,7 @@ export function quotaUsage(state: ClusterState, namespace: string): Map<string, 
 }
 
 /** What one pod counts against quota: `pods`, `requests.*` (also bare `cpu`/`memory`), `limits.*`. */
-export function podDemand(spec: JsonObject): Map<string, number> {
+function podDemand(spec: JsonObject): Map<string, number> {
   const demand = new Map<string, number>([["pods", 1]]);
   for (const [name, q] of podResourceSum(spec, "requests")) {
     demand.set(`requests.${name}`, q);

@@ -99,11 +99,7 @@ function rank(pod: KubeObject): number {
   return ready ? 2 : 1;
 }
 
-export function updateReplicaSetStatus(
-  state: ClusterState,
-  rsIn: KubeObject,
-  refused?: string,
-): void {
+function updateReplicaSetStatus(state: ClusterState, rsIn: KubeObject, refused?: string): void {
   const rs = state.store.get("apps/replicasets", rsIn.metadata.namespace, rsIn.metadata.name);
   if (rs === undefined) return;
   const pods = ownedBy(state, "/pods", rs).filter(isActive);

@@ -125,7 +125,7 @@ function respond(r: ResourceRequest, items: Stored[], meta: ListMeta, list: bool
  * 3 s for its cache first; the simulator answers at once, as nothing else
  * could bring the version forward).
  */
-export function checkListResourceVersion(url: URL, current: number): void {
+function checkListResourceVersion(url: URL, current: number): void {
   const rv = url.searchParams.get("resourceVersion") ?? "";
   const match = url.searchParams.get("resourceVersionMatch") ?? "";
   if (match !== "" && match !== "Exact" && match !== "NotOlderThan")

@@ -38,7 +38,7 @@ export async function handleCreate(r: ResourceRequest): Promise<void> {
 }
 
 /** Creates an object from a request body (also used by server-side apply of a new object). */
-export function createObject(r: ResourceRequest, body: JsonObject): KubeObject {
+function createObject(r: ResourceRequest, body: JsonObject): KubeObject {
   const o = clone(body);
   checkKind(r, o);
   const meta = asObject(o.metadata);

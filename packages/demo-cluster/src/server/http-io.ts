@@ -5,7 +5,7 @@ import { isObject, type JsonObject } from "../util/json";
 import { GZIP_THRESHOLD } from "./response-cache";
 
 /** Bodies above this are refused (the real API server's limit is 3 MiB for most objects). @default 8 MiB */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   return (await readBodyBytes(req)).toString("utf8");

@@ -41,11 +41,6 @@ export const AGE = col(
   "CreationTimestamp is a timestamp representing the server time when this object was created.",
 );
 
-/** "<none>" for empty values, as kubectl prints them. */
-export function orNone(value: string | undefined): string {
-  return value === undefined || value === "" ? "<none>" : value;
-}
-
 /** `a=b,c=d`, sorted by key (labels.FormatLabels / SelectorFromSet). */
 export function formatLabels(labels: Record<string, string> | undefined): string {
   const entries = Object.entries(labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

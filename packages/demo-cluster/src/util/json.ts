@@ -57,10 +57,6 @@ export function asNumber(value: unknown, fallback = 0): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-export function asBoolean(value: unknown): boolean {
-  return value === true;
-}
-
 /** Reads a nested field: `path(pod, "status", "phase")`. */
 export function path(value: unknown, ...keys: string[]): unknown {
   let current = value;

@@ -75,7 +75,7 @@ export function selectAnalyzers(
 }
 
 /** Parses a label selector, turning a syntax error into a usage error. */
-export function parseSelectorOption(selector: string | undefined): Requirement[] | undefined {
+function parseSelectorOption(selector: string | undefined): Requirement[] | undefined {
   if (selector === undefined || selector.trim() === "") return undefined;
   try {
     return parseLabelSelector(selector);

@@ -6,7 +6,7 @@
 const nsFlag = (ns: string | undefined) => (ns === undefined || ns === "" ? "" : ` -n ${ns}`);
 
 /** Shell-quotes an argument only when it needs it. */
-export function quote(arg: string): string {
+function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -21,7 +21,7 @@ import { workloadRule } from "./rules/workloadRule";
  * The rules, in the order they run. The log scan runs last so the previous
  * logs of crashing containers get the log budget first.
  */
-export const RULES: readonly Rule[] = [
+const RULES: readonly Rule[] = [
   workloadRule,
   failedCreateRule,
   storageRule,

@@ -7,7 +7,7 @@ import { cmd } from "./commands";
 import type { CorrelationContext } from "./CorrelationContext";
 
 /** The "State / Last State" lines of `kubectl describe pod` for one container. */
-export function containerStateExcerpt(pod: Pod, container: string): string {
+function containerStateExcerpt(pod: Pod, container: string): string {
   const statuses = [
     ...(pod.status?.initContainerStatuses ?? []),
     ...(pod.status?.containerStatuses ?? []),

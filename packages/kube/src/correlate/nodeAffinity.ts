@@ -58,7 +58,7 @@ export function droppingHelps(pod: Pod, r: LocatedRequirement, nodes: readonly N
 }
 
 /** Whether a node satisfies one requirement, as the scheduler evaluates it. */
-export function satisfies(r: LocatedRequirement, node: Node): boolean {
+function satisfies(r: LocatedRequirement, node: Node): boolean {
   // matchFields supports only metadata.name.
   const value = r.field
     ? r.req.key === "metadata.name"

@@ -15,10 +15,7 @@ interface AffinityShape {
   podAntiAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[] };
 }
 
-export function requiredPodTerms(
-  pod: Pod,
-  which: "podAffinity" | "podAntiAffinity",
-): PodAffinityTerm[] {
+function requiredPodTerms(pod: Pod, which: "podAffinity" | "podAntiAffinity"): PodAffinityTerm[] {
   const affinity = pod.spec?.affinity as AffinityShape | null | undefined;
   return affinity?.[which]?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
 }

@@ -48,7 +48,7 @@ const BAD_WAITING = new Set([
 ]);
 
 /** How long a pod may sit in Pending/ContainerCreating or unready before it counts as a problem. @default 120_000 */
-export const STARTUP_GRACE_MS = 120_000;
+const STARTUP_GRACE_MS = 120_000;
 
 /**
  * The most telling problem of a pod, or undefined when it is healthy.

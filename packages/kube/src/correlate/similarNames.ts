@@ -19,7 +19,7 @@ export function similarNames(name: string, candidates: readonly string[]): strin
     .map((x) => x.c);
 }
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0] ?? 0;

@@ -8,7 +8,7 @@ import type { VerbContext } from "./verbContext";
 export type Obj = Record<string, unknown>;
 
 /** What kubectl sends to get server-side tables, falling back to plain JSON. */
-export const TABLE_ACCEPT =
+const TABLE_ACCEPT =
   "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
 
 /** Objects per page, as kubectl's default --chunk-size. */
@@ -164,7 +164,7 @@ export async function listRaw(
  * Noise removal on the just-parsed answer (ours to change in place), then
  * redaction, which copies: nothing unredacted leaves this module.
  */
-export function sanitize(doc: Obj, info: ResourceInfo): Obj {
+function sanitize(doc: Obj, info: ResourceInfo): Obj {
   return redactObject(dropManagedFields(doc), { kind: info.kind });
 }
 

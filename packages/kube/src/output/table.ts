@@ -110,14 +110,14 @@ function labelHeader(key: string): string {
 }
 
 /** `a=1,b=2`, sorted as whole `key=value` strings like Go's labels.Set.String(); `<none>` when empty. */
-export function formatLabels(labels: Record<string, string> | undefined): string {
+function formatLabels(labels: Record<string, string> | undefined): string {
   const pairs = Object.entries(labels ?? {})
     .map(([k, v]) => `${k}=${v}`)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return pairs.length === 0 ? "<none>" : pairs.join(",");
 }
 
-export function cellText(cell: unknown): string {
+function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return "";
   if (typeof cell === "string") return cell.replace(/[\t\n\r]/g, " ");
   if (typeof cell === "number" || typeof cell === "boolean") return String(cell);

@@ -6,7 +6,7 @@ import { jsonWord, redactWord } from "./redactCommand";
 import { redactObject } from "./redactObject";
 
 /** Secrets shorter than this are masked in the command only: elsewhere they would mask words. @default 4 */
-export const MIN_SECRET_CHARS = 4;
+const MIN_SECRET_CHARS = 4;
 
 /**
  * The values `redactCommand` masks in `line` — a password typed into

@@ -6,7 +6,7 @@ import type { McpContext } from "../mcp-context";
 import { answer, failure, guarded } from "./tool-answer";
 import { ContextInput, NamespaceInput } from "./tool-inputs";
 
-export const AnalyzeInput = z.object({
+const AnalyzeInput = z.object({
   namespace: NamespaceInput.optional().describe(
     "The namespace to analyze; omit for all namespaces.",
   ),

@@ -7,7 +7,7 @@ import type { McpContext } from "../mcp-context";
 import { answer, failure, guarded } from "./tool-answer";
 import { ContextInput, NamespaceInput } from "./tool-inputs";
 
-export const CorrelateInput = z.object({
+const CorrelateInput = z.object({
   namespace: NamespaceInput.optional().describe(
     "The namespace to correlate; omit for all namespaces.",
   ),
@@ -15,7 +15,7 @@ export const CorrelateInput = z.object({
   context: ContextInput.optional(),
 });
 
-export const CorrelateOutput = z.object({
+const CorrelateOutput = z.object({
   rootCauses: z.array(RootCauseCandidate).describe("Most likely first; empty when healthy."),
 });
 

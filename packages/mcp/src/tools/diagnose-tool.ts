@@ -8,7 +8,7 @@ import type { McpContext } from "../mcp-context";
 import { answer, failure, guarded } from "./tool-answer";
 import { ContextInput, NamespaceInput } from "./tool-inputs";
 
-export const DiagnoseInput = z.object({
+const DiagnoseInput = z.object({
   question: z
     .string()
     .trim()

@@ -5,7 +5,7 @@ import type { McpContext } from "../mcp-context";
 import { answer, failure, guarded } from "./tool-answer";
 import { ContextInput, NamespaceInput } from "./tool-inputs";
 
-export const KubectlInput = z.object({
+const KubectlInput = z.object({
   command: KubectlArgs.shape.command,
   namespace: NamespaceInput.optional().describe(
     "The namespace for a command that names none (-n in the command wins); omit for the context's namespace.",

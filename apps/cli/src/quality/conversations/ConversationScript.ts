@@ -27,7 +27,7 @@ export const ToolExpectation = z.strictObject({
 });
 export type ToolExpectation = z.infer<typeof ToolExpectation>;
 
-export const ReportExpectation = z.strictObject({
+const ReportExpectation = z.strictObject({
   category: z.enum(SCENARIO_CATEGORIES),
   resource: z
     .string()
@@ -62,10 +62,9 @@ export const Expectations = z.strictObject({
     .optional(),
 });
 export type Expectations = z.infer<typeof Expectations>;
-export type ExpectationName = keyof Expectations;
 
 /** `approve`, or `reject` with an optional reason (`reject: not during business hours`). */
-export const Decision = z
+const Decision = z
   .string()
   .trim()
   .regex(/^(approve|reject(\s*:\s*\S[\s\S]*)?)$/, 'must be approve or "reject: <reason>"')
@@ -86,7 +85,7 @@ export const ScriptTurn = z.strictObject({
 });
 export type ScriptTurn = z.infer<typeof ScriptTurn>;
 
-export const POLICIES = ["read-only", "approve-mutations", "suggest-only"] as const;
+const POLICIES = ["read-only", "approve-mutations", "suggest-only"] as const;
 
 export const ConversationScript = z.strictObject({
   name: z.string().regex(dnsLabel, "must be a lowercase DNS label").max(100).optional(),

@@ -19,8 +19,8 @@ export interface LanguageJudgement {
   latinWords: number;
 }
 
-export const ZH_MIN_SHARE = 0.5;
-export const EN_MAX_SHARE = 0.1;
+const ZH_MIN_SHARE = 0.5;
+const EN_MAX_SHARE = 0.1;
 
 const CJK_RANGE = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
 const CJK = new RegExp(`[${CJK_RANGE}]`, "gu");

@@ -89,7 +89,7 @@ export function parseConversationScript(source: string, file: string): LoadedScr
  * A built-in name (`imagepull-bad-tag`), else a folder relative to the script
  * (`scenarios/same-name`, `./x`, `../y`) or absolute, holding scenario.yaml.
  */
-export function resolveScenarioRef(ref: string, from: string): string | undefined {
+function resolveScenarioRef(ref: string, from: string): string | undefined {
   const looksLikePath = ref.includes("/") || ref.startsWith(".") || isAbsolute(ref);
   if (!looksLikePath && builtinScenarioNames().includes(ref)) return builtinScenarioDir(ref);
   const dir = isAbsolute(ref) ? ref : resolve(from, ref);

@@ -7,9 +7,9 @@ import { fixTargets, touchesAny } from "./fixTargets";
 import { judgeFixed } from "./judgeFixed";
 
 /** `limits.maxFixAttempts` of the issue: approvals the runner gives before it gives up. */
-export const DEFAULT_MAX_FIX_ATTEMPTS = 3;
+const DEFAULT_MAX_FIX_ATTEMPTS = 3;
 /** What an unfixable scenario's answer must say (case-insensitive). */
-export const CANNOT_FIX = /cannot be fixed from here,? because/i;
+const CANNOT_FIX = /cannot be fixed from here,? because/i;
 const FIX_REQUEST = "fix it";
 
 type Agent = ReturnType<RunContext["agent"]["createAgent"]>;

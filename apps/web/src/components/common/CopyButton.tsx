@@ -3,7 +3,7 @@ import { Icon } from "./Icon";
 import { useT } from "../../i18n/i18n";
 
 /** Copies `text`; falls back to a hidden textarea where the Clipboard API is not allowed (plain http). */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -4,7 +4,7 @@ import type { Messages } from "../../i18n/messages.en";
 import type { ConnectionSnapshot } from "../../socket/ConnectionManager";
 import { useT } from "../../i18n/i18n";
 
-export function connectionLabel(
+function connectionLabel(
   s: Pick<ConnectionSnapshot, "status" | "everOpened">,
   t: Messages["connection"],
 ): string {

@@ -23,7 +23,7 @@ import { rejectedMessage, rejectionKey, repeatAnswer, type RejectedCommand } fro
 import type { AgentStateValue } from "../state";
 
 /** What a rejected call is answered with: final, so the model does not try again. */
-export function rejectionText(reason: string | undefined): string {
+function rejectionText(reason: string | undefined): string {
   return (
     `Rejected by the user${reason ? `: ${reason}` : " (no reason given)"}. This decision is final: ` +
     "do not run this command again or a variant of it. Tell the user what you would have done and what they can do instead."

@@ -25,7 +25,7 @@ import { turnContext, type GraphDeps } from "../deps";
 import type { AgentStateUpdate, AgentStateValue, HumanMeta, TurnInput } from "../state";
 
 /** What a tool call left unanswered by an earlier turn is told. */
-export const DANGLING_TOOL_ANSWER =
+const DANGLING_TOOL_ANSWER =
   "Not run: the user moved on (the turn ended, was cancelled, or a new question came) before this call ran.";
 
 /**

@@ -9,7 +9,7 @@ import { isAbortError, llmFailureOf } from "../../llm-errors";
 import { emit, type GraphDeps } from "../deps";
 import type { AgentStateUpdate, AgentStateValue } from "../state";
 
-export const REPORT_TOOL_NAME = "diagnosis_report";
+const REPORT_TOOL_NAME = "diagnosis_report";
 
 const REPORT_INSTRUCTION =
   "Write the diagnosis report for the investigation above, as the structured DiagnosisReport. " +
@@ -143,7 +143,7 @@ function safeJson(value: unknown): string {
  * Category `Other`, the model's answer kept as the root cause, and whatever
  * list items of the invalid candidate do validate on their own.
  */
-export function degradedReport(answer: string, candidate: unknown): DiagnosisReport {
+function degradedReport(answer: string, candidate: unknown): DiagnosisReport {
   const c = (candidate !== null && typeof candidate === "object" ? candidate : {}) as Record<
     string,
     unknown

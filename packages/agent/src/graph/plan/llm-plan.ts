@@ -11,8 +11,8 @@ import { z } from "zod";
 import type { GraphDeps } from "../deps";
 import type { RouteDecision } from "./decide-route";
 
-export const ROUTE_TOOL_NAME = "route_decision";
-export const PLAN_TOOL_NAME = "investigation_plan";
+const ROUTE_TOOL_NAME = "route_decision";
+const PLAN_TOOL_NAME = "investigation_plan";
 
 const RouteAnswer = z.object({
   branch: RouteBranch.describe(
@@ -40,7 +40,7 @@ const PlanAnswer = z.object({
 });
 
 /** Correlation's root causes as the model reads them: one line each. */
-export function summarizeGroups(groups: readonly RootCauseCandidate[]): string {
+function summarizeGroups(groups: readonly RootCauseCandidate[]): string {
   if (groups.length === 0) return "Correlation found no root cause.";
   return groups
     .slice(0, 20)

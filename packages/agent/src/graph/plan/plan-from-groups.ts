@@ -25,7 +25,7 @@ export function planFromGroups(
   };
 }
 
-export function stepFor(g: RootCauseCandidate, id: string): PlanStep {
+function stepFor(g: RootCauseCandidate, id: string): PlanStep {
   const { kind, name, namespace } = g.primary;
   return {
     id,

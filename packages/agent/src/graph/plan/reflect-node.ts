@@ -27,7 +27,7 @@ export function reflectNode(deps: GraphDeps) {
 }
 
 /** The plan with each finished step's status and result; steps behind a failed one are skipped. */
-export function withResults(plan: Plan, results: Record<string, StepResult>): Plan {
+function withResults(plan: Plan, results: Record<string, StepResult>): Plan {
   const steps: PlanStep[] = plan.steps.map((s) => {
     const r = results[s.id];
     return r === undefined || s.status !== "pending"
@@ -57,7 +57,7 @@ export function withResults(plan: Plan, results: Record<string, StepResult>): Pl
 }
 
 /** Pending steps whose dependencies are all done. */
-export function readySteps(plan: Plan): PlanStep[] {
+function readySteps(plan: Plan): PlanStep[] {
   return plan.steps.filter(
     (s) =>
       s.status === "pending" &&

@@ -32,7 +32,7 @@ export function specialistBackend(
 }
 
 /** The canonical kinds a read names: `get pods,svc`, `describe deploy/x`, `logs` (a Pod), `events`. */
-export function kindsOf(command: ParsedCommand): string[] {
+function kindsOf(command: ParsedCommand): string[] {
   const verb = command.verb.split(" ")[0];
   if (verb === "logs") return ["Pod"];
   if (verb === "events") return ["Event"];

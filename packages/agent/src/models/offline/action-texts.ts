@@ -8,7 +8,7 @@ import { offlineTexts } from "./offline-texts";
 type Lang = ActionRequest["language"];
 
 /** The command as shown: a secret value the user typed never appears in prose. */
-export function shown(command: string): string {
+function shown(command: string): string {
   return `\`kubectl ${redactCommand(command)}\``;
 }
 

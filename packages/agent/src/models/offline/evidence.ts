@@ -12,7 +12,7 @@ const EVENT_WARNING = /\bWarning\b/;
 const FAILURE_WORDS =
   /(error|fail|refused|denied|forbidden|not found|no such|missing|invalid|back-?off|oom|killed|exceeded|timeout|timed out|unhealthy|panic|fatal|exception|cannot|couldn't|unable)/i;
 
-export function decisiveLines(step: ToolStep, max = 10): string[] {
+function decisiveLines(step: ToolStep, max = 10): string[] {
   const lines = step.content
     .split("\n")
     .filter((l) => l.trim().length > 0 && !l.startsWith("… truncated"));
@@ -57,7 +57,7 @@ function describeLines(lines: string[]): string[] {
   return out;
 }
 
-export function verbOf(step: ToolStep): "logs" | "events" | "describe" | "get" | "other" {
+function verbOf(step: ToolStep): "logs" | "events" | "describe" | "get" | "other" {
   const command =
     step.artifact?.command ?? (typeof step.args.command === "string" ? step.args.command : "");
   const words = command.trim().split(/\s+/);

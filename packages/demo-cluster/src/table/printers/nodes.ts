@@ -56,7 +56,7 @@ export const nodeTable: TableSpec = {
 };
 
 /** "Ready", "NotReady", "Unknown", plus ",SchedulingDisabled" when cordoned. */
-export function nodeStatus(o: KubeObject): string {
+function nodeStatus(o: KubeObject): string {
   const ready = asObjects(asObject(o.status).conditions).find((c) => c.type === "Ready");
   const parts = [ready === undefined ? "Unknown" : ready.status === "True" ? "Ready" : "NotReady"];
   if (asObject(o.spec).unschedulable === true) parts.push("SchedulingDisabled");

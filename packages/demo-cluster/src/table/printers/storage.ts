@@ -9,7 +9,7 @@ const MODES: [string, string][] = [
   ["ReadWriteOncePod", "RWOP"],
 ];
 
-export function accessModes(value: unknown): string {
+function accessModes(value: unknown): string {
   const list = Array.isArray(value) ? value.map(String) : [];
   return MODES.filter(([m]) => list.includes(m))
     .map(([, short]) => short)

@@ -85,7 +85,7 @@ function targetTemplate(
   return target === undefined ? undefined : (target.spec?.template ?? {});
 }
 
-export function hasRequestsAndLimits(template: PodTemplate): boolean {
+function hasRequestsAndLimits(template: PodTemplate): boolean {
   return (template.spec?.containers ?? []).some(
     (c) =>
       Object.keys(c.resources?.requests ?? {}).length > 0 &&

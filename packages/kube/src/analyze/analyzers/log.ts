@@ -5,7 +5,7 @@ import { listTargets, result, type Analyzer, type AnalyzerContext } from "./Anal
 import type { Pod } from "../../model/objects";
 
 /** Lines k8sgpt's Log analyzer reads from each container. */
-export const LOG_TAIL_LINES = 100;
+const LOG_TAIL_LINES = 100;
 /** Parallel log reads. @default 8 */
 const CONCURRENCY = 8;
 const ERROR_WORDS = /error|exception|fail/i;

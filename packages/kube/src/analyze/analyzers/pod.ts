@@ -4,7 +4,7 @@ import { parentObject } from "../parentObject";
 import { listTargets, objectName, result, type Analyzer, type AnalyzerContext } from "./Analyzer";
 
 /** Waiting reasons k8sgpt reports with the kubelet's own message (POD-6). */
-export const ERROR_WAITING_REASONS = new Set([
+const ERROR_WAITING_REASONS = new Set([
   "CrashLoopBackOff",
   "ImagePullBackOff",
   "CreateContainerConfigError",

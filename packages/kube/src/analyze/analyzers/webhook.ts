@@ -13,7 +13,7 @@ type Flavour = "mutating" | "validating";
  * configuration has no namespace); unlike k8sgpt, same-named webhooks of two
  * configurations have their failures merged instead of overwriting each other.
  */
-export function webhookAnalyzer(flavour: Flavour): Analyzer {
+function webhookAnalyzer(flavour: Flavour): Analyzer {
   const key: ResourceKey =
     flavour === "mutating" ? "mutatingwebhookconfigurations" : "validatingwebhookconfigurations";
   const kind =

@@ -51,8 +51,3 @@ export function containerSpec(
   const i = inits.findIndex((c) => c.name === name);
   return { container: inits[i], index: i, init: i !== -1 };
 }
-
-/** kubectl's lower-case resource word for a kind (`deployment`, `statefulset`, `pod`). */
-export function kindWord(kind: string): string {
-  return kind.toLowerCase();
-}

@@ -10,7 +10,7 @@ export interface JsonPatchOp {
 }
 
 /** Where a workload kind keeps its pod template's spec, as a JSON pointer. */
-export function podSpecPointer(kind: string): string | undefined {
+function podSpecPointer(kind: string): string | undefined {
   switch (kind) {
     case "Deployment":
     case "StatefulSet":

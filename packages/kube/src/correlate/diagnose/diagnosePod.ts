@@ -4,7 +4,7 @@ import type { Draft } from "../Candidate";
 import { parseMissingConfig } from "../configReference";
 import type { CorrelationContext } from "../CorrelationContext";
 import { eventsEvidence, podEvidence } from "../evidence";
-import { podProblem, type PodProblem } from "../podProblem";
+import type { PodProblem } from "../podProblem";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
 import { diagnoseCrash } from "./crash";
@@ -100,5 +100,3 @@ function generic(ctx: CorrelationContext, pod: Pod, problem: PodProblem, w: Work
   if (ev !== undefined) draft.evidence.push(ev);
   return draft;
 }
-
-export { podProblem };

@@ -12,7 +12,7 @@ import { explainMissingPullSecrets, missingPullSecrets } from "./pullSecrets";
 import { addTemplateFix } from "./templateFix";
 
 /** Why a registry refused an image, decoded from the kubelet's pull error. */
-export function pullErrorKind(
+function pullErrorKind(
   message: string,
 ): "notFound" | "unauthorized" | "unreachable" | "invalid" | "unknown" {
   if (/not found|manifest unknown|does not exist|no such manifest|NotFound/i.test(message))

@@ -135,7 +135,7 @@ async function upstreamCause(
 }
 
 /** The probe's port against the container's declared ports, when they disagree. */
-export function probePortMismatch(
+function probePortMismatch(
   container: Container | undefined,
   probe: Probe | null | undefined,
 ): { probePort: number | string; containerPorts: number[] } | undefined {

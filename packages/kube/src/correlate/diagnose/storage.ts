@@ -8,7 +8,7 @@ import type { Workload } from "../workloads";
 import { describeWorkload } from "./baseDraft";
 
 /** The StorageClass a claim gets: its own, or the cluster default when it names none. */
-export function claimStorageClass(
+function claimStorageClass(
   ctx: CorrelationContext,
   pvc: PersistentVolumeClaim,
 ): string | undefined {

@@ -219,7 +219,7 @@ function shortReason(r: SchedulingReason | undefined): string {
 }
 
 /** Sum of container requests (the larger of that and any init container's). */
-export function podRequest(pod: Pod, resource: string): number {
+function podRequest(pod: Pod, resource: string): number {
   const main = (pod.spec?.containers ?? []).reduce(
     (n, c) => n + (parseQuantity(c.resources?.requests?.[resource]) ?? 0),
     0,
@@ -314,7 +314,7 @@ function explain(r: SchedulingReason, pod: Pod, nodes: readonly Node[], detail: 
   }
 }
 
-export function tolerates(tolerations: readonly Toleration[], taint: Toleration): boolean {
+function tolerates(tolerations: readonly Toleration[], taint: Toleration): boolean {
   return tolerations.some(
     (t) =>
       (t.key === undefined || t.key === "" ? t.operator === "Exists" : t.key === taint.key) &&

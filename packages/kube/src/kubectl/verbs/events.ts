@@ -71,7 +71,7 @@ export async function runEvents(ctx: VerbContext): Promise<VerbOutput> {
 }
 
 /** When an event last happened: series, then lastTimestamp, then eventTime, then firstTimestamp. */
-export function eventTime(event: Obj): number {
+function eventTime(event: Obj): number {
   const series = (event.series ?? {}) as Obj;
   for (const value of [
     series.lastObservedTime,

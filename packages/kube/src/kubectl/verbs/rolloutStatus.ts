@@ -25,7 +25,7 @@ export async function runRolloutStatus(ctx: VerbContext): Promise<VerbOutput> {
   };
 }
 
-export function statusLine(o: Obj): { line: string; done: boolean } {
+function statusLine(o: Obj): { line: string; done: boolean } {
   const spec = (o.spec ?? {}) as Obj;
   const status = (o.status ?? {}) as Obj;
   const metadata = (o.metadata ?? {}) as Obj;

@@ -3,7 +3,7 @@ import { toJson, toYaml } from "../../output/printObjects";
 import type { VerbContext, VerbOutput } from "../verbContext";
 
 /** What the engine reports as its client: it is not the kubectl binary. */
-export const CLIENT_VERSION = {
+const CLIENT_VERSION = {
   gitVersion: "kubemedic-engine",
   library: "@kubernetes/client-node 1.4.0",
 };

@@ -98,8 +98,3 @@ export function normalizeEvent(input: unknown, now = Date.now()): ClusterEvent {
       "",
   };
 }
-
-/** Orders events oldest first, keeping the list order on ties. */
-export function byTime(a: ClusterEvent, b: ClusterEvent): number {
-  return a.lastTime - b.lastTime;
-}

@@ -71,7 +71,7 @@ export async function readScenario(name: string): Promise<ScenarioFixture> {
 }
 
 /** A scenario's log files as a LogSource that answers as the API server does (tail, errors). */
-export function scenarioLogSource(logs: readonly ScenarioLog[]): LogSource {
+function scenarioLogSource(logs: readonly ScenarioLog[]): LogSource {
   const byKey = new Map(
     logs.map((l) => [`${l.namespace}/${l.pod}/${l.container}/${String(l.previous)}`, l.text]),
   );

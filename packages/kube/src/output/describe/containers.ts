@@ -1,5 +1,5 @@
 import type { DescribeWriter } from "./describeWriter";
-import { goBool, goOptional, int, intOrString, list, rec, rfc1123z, str } from "./format";
+import { goBool, int, intOrString, list, rec, rfc1123z, str } from "./format";
 
 type Rec = Record<string, unknown>;
 
@@ -120,7 +120,7 @@ function describeState(w: DescribeWriter, name: string, state: Rec): void {
 }
 
 /** Limits then Requests, resource names sorted. */
-export function describeResources(w: DescribeWriter, resources: Rec, level: 1 | 2 = 2): void {
+function describeResources(w: DescribeWriter, resources: Rec, level: 1 | 2 = 2): void {
   for (const [title, key] of [
     ["Limits", "limits"],
     ["Requests", "requests"],
@@ -133,7 +133,7 @@ export function describeResources(w: DescribeWriter, resources: Rec, level: 1 | 
   }
 }
 
-export function describeProbe(p: Rec): string {
+function describeProbe(p: Rec): string {
   const attrs = `delay=${int(p.initialDelaySeconds)}s timeout=${int(p.timeoutSeconds)}s period=${int(p.periodSeconds)}s #success=${int(p.successThreshold)} #failure=${int(p.failureThreshold)}`;
   if (p.exec !== undefined) {
     const command = Array.isArray(rec(p.exec).command)
@@ -227,5 +227,3 @@ function resourceFieldValue(container: Rec, resource: string): string {
   }
   return value;
 }
-
-export { goOptional };

@@ -60,7 +60,7 @@ function goValue(v: unknown): string {
 const ACRONYMS = new Set(["API", "URL", "UID", "OSB", "GUID"]);
 
 /** `creationTimestamp` → `Creation Timestamp`, `apiVersion` → `API Version` (smartLabelFor). */
-export function smartLabel(field: string): string {
+function smartLabel(field: string): string {
   if (/[^A-Za-z-]/.test(field)) return field;
   const parts = field.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|-/g) ?? [field];
   return parts
