@@ -4,7 +4,7 @@ import { toConversationSummary } from "./dto";
 import { toServerError } from "./prisma-errors";
 
 /** @default 20 */
-export const DEFAULT_SEARCH_LIMIT = 20;
+const DEFAULT_SEARCH_LIMIT = 20;
 /** How much of the matching text a hit shows. @default 160 */
 const SNIPPET_CHARS = 160;
 

@@ -9,14 +9,14 @@ export const LOCALES: readonly { id: Locale; label: string }[] = [
   { id: "zh-CN", label: "中文" },
 ];
 
-export const LOCALE_STORAGE_KEY = "kubemedic.locale";
+const LOCALE_STORAGE_KEY = "kubemedic.locale";
 
 function isLocale(value: unknown): Locale | undefined {
   return value === "en" || value === "zh-CN" ? value : undefined;
 }
 
 /** A browser language tag as one of ours: any Chinese (`zh`, `zh-TW`, `zh-Hans-CN`) → zh-CN. */
-export function localeOf(tag: string | undefined): Locale | undefined {
+function localeOf(tag: string | undefined): Locale | undefined {
   if (tag === undefined) return undefined;
   const lower = tag.toLowerCase();
   if (lower === "zh" || lower.startsWith("zh-")) return "zh-CN";

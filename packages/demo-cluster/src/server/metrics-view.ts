@@ -36,7 +36,7 @@ export function metricsView(
  * As metrics-server: a pod is listed when it has a running container (only those containers);
  * a node when its Ready condition is True, with its pods' usage plus the system's.
  */
-export function podMetricsView(
+function podMetricsView(
   state: ClusterState,
   namespace: string | undefined,
   now: number,
@@ -53,7 +53,7 @@ export function podMetricsView(
   return sortByKey([...written, ...derived]);
 }
 
-export function nodeMetricsView(state: ClusterState, now: number): Stored[] {
+function nodeMetricsView(state: ClusterState, now: number): Stored[] {
   const written = state.store.list(NODE_METRICS);
   const have = new Set(written.map((s) => s.key));
   const perNode = new Map<string, { cpu: number; memory: number }>();
