@@ -193,7 +193,7 @@ const EN: OfflineTexts = {
   fixRejected: (command, reason) =>
     reason === undefined
       ? `Understood: I did not run \`kubectl ${command}\`. The problem is still there; you can apply the fix yourself later, or ask me for another option.`
-      : `Understood — you rejected \`kubectl ${command}\` because “${reason}”, so I did not run it and changed nothing. Instead, the problem stays as diagnosed: you can apply the fix yourself when it suits you, or ask me for another option that fits that reason.`,
+      : `Understood — you rejected \`kubectl ${command}\` because “${reason}”, so I did not run it and changed nothing. Instead I leave things as they are: you can run it yourself when it suits you, or ask me for another option that fits that reason.`,
   verify: {
     verdict: (outcome, summary) =>
       outcome === "resolved"
@@ -375,7 +375,7 @@ const ZH: OfflineTexts = {
   fixRejected: (command, reason) =>
     reason === undefined
       ? `明白：我没有执行 \`kubectl ${command}\`。问题仍然存在；你可以稍后自己执行修复，或者让我提供其他方案。`
-      : `明白，你拒绝了 \`kubectl ${command}\`，理由是“${reason}”，所以我没有执行，也没有做任何改动。接下来问题仍按诊断保留：你可以在合适的时候自己执行修复，或者让我提供一个符合这个理由的其他方案。`,
+      : `明白，你拒绝了 \`kubectl ${command}\`，理由是“${reason}”，所以我没有执行，也没有做任何改动。我会保持现状：你可以在合适的时候自己执行，或者让我提供一个符合这个理由的其他方案。`,
   verify: {
     verdict: (outcome, summary) =>
       `${
