@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 
-/** The real `kubemedic` CLI, as a user runs it. */
+/**
+ * The real `kubemedic` CLI, as a user runs it. The server's restart tests start the server this
+ * way (a process they can kill -9); the CLI's own `serve` test imports it as
+ * `@kubemedic/server/test/cli`.
+ */
 const CLI = new URL("../../cli/bin/kubemedic.mjs", import.meta.url).pathname;
 
 export interface CliRun {

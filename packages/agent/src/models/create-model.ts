@@ -7,7 +7,7 @@ import { OFFLINE_LABEL, OfflineDiagnostician } from "./offline/offline-diagnosti
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
 
 /** Azure OpenAI's generally available Chat Completions API version. @default "2024-10-21" */
-export const DEFAULT_AZURE_API_VERSION = "2024-10-21";
+const DEFAULT_AZURE_API_VERSION = "2024-10-21";
 
 /**
  * The model from the environment:

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listeningUrl, runCli, type CliRun } from "./cli";
+import { listeningUrl, runCli, type CliRun } from "@kubemedic/server/test/cli";
 
 /**
  * `kubemedic serve` as a user runs it: the real CLI in a child process. Bad

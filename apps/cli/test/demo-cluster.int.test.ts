@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
 import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
-import { builtinScenarioNames } from "../src/index";
+import { builtinScenarioDir, builtinScenarioNames } from "@kubemedic/demo-cluster";
 
 /** `kubemedic demo-cluster`: prints URL and kubeconfig, serves until a signal, then exits cleanly. */
-const BIN = fileURLToPath(new URL("../../../apps/cli/bin/kubemedic.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/kubemedic.mjs", import.meta.url));
 
 function run(args: string[]): {
   child: ReturnType<typeof spawn>;
@@ -46,7 +46,7 @@ describe("kubemedic demo-cluster", () => {
     const p = run([
       "--scenario",
       "crashloop-missing-env",
-      `--scenario=${fileURLToPath(new URL("../scenarios/oomkilled", import.meta.url))}`,
+      `--scenario=${builtinScenarioDir("oomkilled")}`,
       "--scenario",
       "quota-exceeded",
       "--kubeconfig-out",
