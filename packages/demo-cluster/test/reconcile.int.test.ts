@@ -478,4 +478,79 @@ describe("reconciler: fixes make scenarios healthy", () => {
       .status as Obj;
     expect(dep).toMatchObject({ updatedReplicas: 3, readyReplicas: 3 });
   });
+
+  it("NetworkPolicy: a restart or the wrong port changes nothing; admitting DNS, or portal-web -> portal-api, makes the pods ready; removing it breaks them again", async () => {
+    const worker = "/apis/apps/v1/namespaces/ledger/deployments/ledger-worker";
+    await patch(
+      worker,
+      {
+        spec: {
+          template: { metadata: { annotations: { "kubectl.kubernetes.io/restartedAt": "now" } } },
+        },
+      },
+      SMP,
+    );
+    expect(
+      (await pods("ledger", "app=ledger-worker")).some((p) => p.reason === "CrashLoopBackOff"),
+    ).toBe(true);
+    const policy = "/apis/networking.k8s.io/v1/namespaces/ledger/networkpolicies/restrict-egress";
+    const dns = (protocol: string): Obj[] => [
+      {
+        op: "add",
+        path: "/spec/egress/-",
+        value: {
+          to: [
+            {
+              namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "kube-system" } },
+              podSelector: { matchLabels: { "k8s-app": "kube-dns" } },
+            },
+          ],
+          ports: [{ protocol, port: 53 }],
+        },
+      },
+    ];
+    await patch(policy, dns("TCP"), JSONP);
+    expect(allReady(await pods("ledger", "app=ledger-worker"))).toBe(false);
+    await patch(policy, dns("UDP"), JSONP);
+    expect(allReady(await pods("ledger", "app=ledger-worker"))).toBe(true);
+    const status = (await get(worker)).status as Obj;
+    expect(status.readyReplicas).toBe((((await get(worker)).spec as Obj).replicas as number) ?? 1);
+
+    // A new allow policy is as good a fix as a rule on default-deny.
+    const web = "app.kubernetes.io/name=portal-web";
+    expect(allReady(await pods("portal", web))).toBe(false);
+    const created = await call(
+      cluster,
+      "POST",
+      "/apis/networking.k8s.io/v1/namespaces/portal/networkpolicies",
+      {
+        body: {
+          apiVersion: "networking.k8s.io/v1",
+          kind: "NetworkPolicy",
+          metadata: { name: "allow-web-to-api", namespace: "portal" },
+          spec: {
+            podSelector: { matchLabels: { "app.kubernetes.io/name": "portal-api" } },
+            policyTypes: ["Ingress"],
+            ingress: [
+              {
+                from: [
+                  { podSelector: { matchLabels: { "app.kubernetes.io/name": "portal-web" } } },
+                ],
+                ports: [{ port: 8080 }],
+              },
+            ],
+          },
+        },
+      },
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(allReady(await pods("portal", web))).toBe(true);
+    const removed = await call(
+      cluster,
+      "DELETE",
+      "/apis/networking.k8s.io/v1/namespaces/portal/networkpolicies/allow-web-to-api",
+    );
+    expect(removed.status).toBe(200);
+    expect(allReady(await pods("portal", web))).toBe(false);
+  });
 });

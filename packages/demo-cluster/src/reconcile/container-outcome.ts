@@ -3,6 +3,7 @@ import { repositoryOf } from "../server/cluster-state";
 import type { ContainerFailure, ContainerRule, FixedWhen } from "../scenario/scenario";
 import { asObject, asObjects, asString, type JsonObject } from "../util/json";
 import { parseQuantity } from "../util/quantity";
+import { connectionAllowed } from "./network-policy";
 
 /** What happens to one container of a pod the reconciler starts. */
 export type Outcome =
@@ -28,6 +29,7 @@ export function containerOutcome(
   podSpec: JsonObject,
   container: JsonObject,
   owner: { kind: string; name: string } | undefined,
+  labels: Readonly<Record<string, string>> = {},
 ): Outcome {
   const image = asString(container.image);
   if (!state.knownImages.has(image) && state.knownRepositories.has(repositoryOf(image))) {
@@ -62,7 +64,7 @@ export function containerOutcome(
         );
   const job =
     asString(podSpec.restartPolicy) !== "Always" && asString(podSpec.restartPolicy) !== "";
-  if (rule !== undefined && !fixed(state, namespace, container, rule.fixedWhen))
+  if (rule !== undefined && !fixed(state, namespace, container, rule.fixedWhen, labels))
     return failure(rule, job);
   return job ? { state: "completed" } : { state: "running", ready: true };
 }
@@ -85,7 +87,19 @@ function failure(rule: ContainerRule, job: boolean): Outcome {
   }
 }
 
-function fixed(state: ClusterState, namespace: string, c: JsonObject, when: FixedWhen): boolean {
+function fixed(
+  state: ClusterState,
+  namespace: string,
+  c: JsonObject,
+  when: FixedWhen,
+  labels: Readonly<Record<string, string>>,
+): boolean {
+  for (const to of when.connects ?? []) {
+    const from = { namespace, labels };
+    const peer = { namespace: to.namespace ?? namespace, labels: to.labels };
+    const protocol = to.protocol ?? "TCP";
+    if (!connectionAllowed(state, { from, to: peer, port: to.port, protocol })) return false;
+  }
   const image = asString(c.image);
   if (when.imageIn !== undefined && !when.imageIn.includes(image)) return false;
   if (when.imageNotIn !== undefined && when.imageNotIn.includes(image)) return false;

@@ -14,6 +14,8 @@ import { reconcileJob } from "./job-controller";
 import { reconcilePvc } from "./pvc-controller";
 import { refreshQuotaStatus } from "./quota";
 import { reconcileReplicaSet } from "./replicaset-controller";
+import { containerOutcome } from "./container-outcome";
+import { topOwner } from "./pod-helpers";
 import { runPod } from "./run-pod";
 import { namespaceDefaults } from "../scenario/merge-scenarios";
 import { formatTime } from "../scenario/relative-time";
@@ -33,7 +35,8 @@ type WorkKind =
   | "HPA"
   | "Pod"
   | "RetryConfig"
-  | "RetryPending";
+  | "RetryPending"
+  | "RetryNetwork";
 
 interface Work {
   kind: WorkKind;
@@ -161,6 +164,10 @@ export class Reconciler {
       case "autoscaling/horizontalpodautoscalers":
         if (c.type !== "DELETED" && specChanged) this.enqueue("HPA", ns, o.metadata.name);
         return;
+      case "networking.k8s.io/networkpolicies":
+        // Policies of one namespace can open or close connections of pods in any other.
+        if (c.type === "DELETED" || specChanged) this.enqueue("RetryNetwork", undefined);
+        return;
       default:
         return;
     }
@@ -267,6 +274,9 @@ export class Reconciler {
           if (waiting && pod.metadata.deletionTimestamp === undefined) runPod(this.state, pod);
         }
         return;
+      case "RetryNetwork":
+        retryNetwork(this.state);
+        return;
       case "RetryPending":
         // Something that blocked scheduling changed (a claim bound, a node uncordoned): pending pods are tried again.
         for (const pod of this.state.store.objects(
@@ -283,6 +293,37 @@ export class Reconciler {
         }
         return;
     }
+  }
+}
+
+/**
+ * A NetworkPolicy changed: pods whose rules need connections (`fixedWhen.connects`) run
+ * again where the verdict changed — a running, unready or crash-looping pod whose
+ * connections are admitted now comes up, a ready one whose connections are cut fails —
+ * as a real pod recovers (readiness, the next restart) without being replaced.
+ */
+function retryNetwork(state: ClusterState): void {
+  const rules = state.rules.filter((r) => (r.fixedWhen.connects ?? []).length > 0);
+  if (rules.length === 0) return;
+  for (const pod of state.store.objects("/pods")) {
+    if (pod.metadata.deletionTimestamp !== undefined) continue;
+    const spec = asObject(pod.spec);
+    if (asString(spec.nodeName) === "") continue;
+    const ns = pod.metadata.namespace ?? "";
+    const owner = topOwner(state, pod);
+    if (owner === undefined) continue;
+    const statuses = asObjects(asObject(pod.status).containerStatuses);
+    const changed = rules.some((r) => {
+      if (r.match.namespace !== ns || r.match.kind !== owner.kind || r.match.name !== owner.name)
+        return false;
+      const c = asObjects(spec.containers).find((x) => x.name === r.match.container);
+      if (c === undefined) return false;
+      const o = containerOutcome(state, ns, spec, c, owner, stringMap(pod.metadata.labels));
+      const good = (o.state === "running" && o.ready) || o.state === "completed";
+      const was = statuses.find((s) => s.name === r.match.container)?.ready === true;
+      return good !== was;
+    });
+    if (changed) runPod(state, pod);
   }
 }
 

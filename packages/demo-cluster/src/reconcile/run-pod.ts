@@ -6,6 +6,7 @@ import {
   asObjects,
   asString,
   clone,
+  stringMap,
   type JsonObject,
   type KubeObject,
 } from "../util/json";
@@ -79,7 +80,7 @@ export function runPod(state: ClusterState, input: KubeObject): KubeObject {
   for (const c of asObjects(spec.containers)) {
     const name = asString(c.name);
     const image = asString(c.image);
-    const o = containerOutcome(state, ns, spec, c, owner);
+    const o = containerOutcome(state, ns, spec, c, owner, stringMap(pod.metadata.labels));
     outcomes.push(o);
     const fieldPath = `spec.containers{${name}}`;
     const pulled = {
@@ -305,7 +306,14 @@ export function wouldBeReady(
   applyDefaults(probe);
   if ("message" in schedule(state, probe)) return false;
   return asObjects(spec.containers).every((c) => {
-    const o = containerOutcome(state, namespace, spec, c, owner);
+    const o = containerOutcome(
+      state,
+      namespace,
+      spec,
+      c,
+      owner,
+      stringMap(asObject(template.metadata).labels),
+    );
     return (o.state === "running" && o.ready) || o.state === "completed";
   });
 }

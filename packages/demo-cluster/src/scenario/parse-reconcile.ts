@@ -64,5 +64,18 @@ function parseFixedWhen(o: Record<string, unknown>): FixedWhen {
     out.envIn = Object.fromEntries(
       Object.entries(envIn).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]),
     );
+  const connects = Array.isArray(o.connects) ? o.connects : undefined;
+  if (connects !== undefined)
+    out.connects = connects.map((c) => {
+      const x = asObject(c);
+      return {
+        ...(typeof x.namespace === "string" ? { namespace: x.namespace } : {}),
+        labels: Object.fromEntries(
+          Object.entries(asObject(x.labels)).map(([k, v]) => [k, String(v)]),
+        ),
+        port: Number(x.port),
+        ...(typeof x.protocol === "string" ? { protocol: x.protocol } : {}),
+      };
+    });
   return out;
 }

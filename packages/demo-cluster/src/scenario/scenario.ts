@@ -136,6 +136,16 @@ export interface FixedWhen {
    * of a host (`redis`, `redis.shop.svc.cluster.local`), a right port.
    */
   envIn?: Record<string, string[]>;
+  /**
+   * The NetworkPolicies let the pod reach each of these: pods with `labels` in `namespace`
+   * (default: the pod's own) on `port`/`protocol` (default TCP).
+   */
+  connects?: {
+    namespace?: string;
+    labels: Record<string, string>;
+    port: number;
+    protocol?: string;
+  }[];
 }
 
 export interface Scenario {
