@@ -9,6 +9,7 @@ import { connectTarget, type Target } from "../clusterTarget";
 import { UsageError, type Command } from "../command";
 import { askApproval, LinePrompt, renderApprovalRequest } from "../fix/askApproval";
 import { createHeadlessAgent } from "../headlessAgent";
+import { checkTarget, parseTargetArgs } from "../targetArgs";
 
 const USAGE =
   'kubemedic diagnose [--kubeconfig <path>] [--context <name>] [-n <namespace>] [--demo [--scenario <name>]…] [--fix [--yes]] [--json] "question"';
@@ -28,60 +29,19 @@ export interface DiagnoseFlags {
 }
 
 export function parseDiagnoseFlags(args: string[]): DiagnoseFlags {
+  const { target, switches, words } = parseTargetArgs(args, {
+    switches: ["--json", "--fix", "--yes", "-y"],
+    words: true,
+  });
   const flags: DiagnoseFlags = {
-    demo: false,
-    scenarios: [],
-    json: false,
-    fix: false,
-    yes: false,
-    question: "",
+    ...target,
+    json: switches.has("--json"),
+    fix: switches.has("--fix"),
+    yes: switches.has("--yes") || switches.has("-y"),
+    question: words.join(" ").trim(),
   };
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    // `--flag=value` and `-n=value` carry their value inline (kubectl accepts both).
-    const [name, inline] = /^(?:--[^=]+|-n)=/.test(arg) ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case "--kubeconfig":
-        flags.kubeconfig = value();
-        break;
-      case "--context":
-        flags.context = value();
-        break;
-      case "-n":
-      case "--namespace":
-        flags.namespace = value();
-        break;
-      case "--scenario":
-        flags.scenarios.push(value());
-        flags.demo = true;
-        break;
-      case "--demo":
-      case "--json":
-      case "--fix":
-      case "--yes":
-      case "-y":
-        if (inline !== undefined) throw new UsageError(`${name} takes no value`);
-        if (name === "--demo") flags.demo = true;
-        else if (name === "--json") flags.json = true;
-        else if (name === "--fix") flags.fix = true;
-        else flags.yes = true;
-        break;
-      default:
-        if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option '${arg}'`);
-        words.push(arg);
-    }
-  }
-  flags.question = words.join(" ").trim();
   if (flags.question === "") throw new UsageError("a question is required");
-  if (flags.demo && (flags.kubeconfig !== undefined || flags.context !== undefined)) {
-    throw new UsageError("--demo cannot be combined with --kubeconfig or --context");
-  }
+  checkTarget(target);
   if (flags.yes && !flags.fix) throw new UsageError("--yes only goes with --fix");
   return flags;
 }

@@ -1,46 +1,14 @@
 import { connectTarget, type Target, type TargetFlags } from "../clusterTarget";
-import { UsageError, type Command } from "../command";
+import type { Command } from "../command";
+import { checkTarget, parseTargetArgs } from "../targetArgs";
 
 const USAGE =
   "kubemedic mcp [--kubeconfig <path>] [--context <name>] [-n <namespace>] [--demo [--scenario <name>]…]";
 
 export function parseMcpFlags(args: string[]): TargetFlags {
-  const flags: TargetFlags = { demo: false, scenarios: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const [name, inline] = /^(?:--[^=]+|-n)=/.test(arg) ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case "--kubeconfig":
-        flags.kubeconfig = value();
-        break;
-      case "--context":
-        flags.context = value();
-        break;
-      case "-n":
-      case "--namespace":
-        flags.namespace = value();
-        break;
-      case "--scenario":
-        flags.scenarios.push(value());
-        flags.demo = true;
-        break;
-      case "--demo":
-        if (inline !== undefined) throw new UsageError("--demo takes no value");
-        flags.demo = true;
-        break;
-      default:
-        throw new UsageError(`unknown option '${arg}'`);
-    }
-  }
-  if (flags.demo && (flags.kubeconfig !== undefined || flags.context !== undefined)) {
-    throw new UsageError("--demo cannot be combined with --kubeconfig or --context");
-  }
-  return flags;
+  const { target } = parseTargetArgs(args);
+  checkTarget(target);
+  return target;
 }
 
 /**
