@@ -77,6 +77,31 @@ export const ClarificationRequestedEvent = z.object({
   choices: z.array(ClarificationChoice).max(20),
 });
 
+/**
+ * Turns that no longer fit the model's budget, summarized instead of dropped:
+ * what was asked, found, changed and verified. Reused until more turns drop out.
+ */
+export const EarlierSummary = z.object({
+  /** How many turns the summary covers, from the conversation's first one. */
+  turns: z.number().int().min(1),
+  /** The newest turn it covers. */
+  throughTurnId: z.string(),
+  text: z.string().max(4000),
+  /** Written by the model (one bounded call), or composed from the stored reports and changes. */
+  via: z.enum(["model", "composed"]),
+});
+export type EarlierSummary = z.infer<typeof EarlierSummary>;
+
+/**
+ * The turn starts from a new summary of the turns its history no longer holds
+ * (sent once per summary, with the turn that first used it).
+ */
+export const HistorySummarizedEvent = z.object({
+  type: z.literal("history.summarized"),
+  ...base,
+  summary: EarlierSummary,
+});
+
 export const UserMessageEvent = z.object({
   type: z.literal("user.message"),
   ...base,
@@ -257,6 +282,7 @@ export const ConversationEvent = z.discriminatedUnion("type", [
   ApprovalResolvedEvent,
   ReportReadyEvent,
   ClarificationRequestedEvent,
+  HistorySummarizedEvent,
   RouteDecidedEvent,
   PlanCreatedEvent,
   PlanStepStartedEvent,

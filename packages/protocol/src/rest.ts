@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApprovalDecisionKind, ApprovalRequest } from "./approval";
 import { TurnPlan } from "./plan";
-import { TurnClarification, TurnScope } from "./events";
+import { EarlierSummary, TurnClarification, TurnScope } from "./events";
 import { DiagnosisReport } from "./report";
 import { ToolCall, ToolClassification, ToolStatus } from "./tools";
 import { TokenUsage, TurnStatus } from "./turn";
@@ -121,6 +121,8 @@ export const TurnDetail = TurnSummary.extend({
   scope: TurnScope.nullable().optional(),
   /** The question the turn asked back instead of answering, with its choices. */
   clarification: TurnClarification.nullable().optional(),
+  /** The summary of earlier turns this turn started from, when it made a new one. */
+  summary: EarlierSummary.nullable().optional(),
 });
 export type TurnDetail = z.infer<typeof TurnDetail>;
 
