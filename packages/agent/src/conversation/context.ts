@@ -1,4 +1,4 @@
-import type { ObjectRef } from "@kubemedic/protocol";
+import type { EarlierSummary, ObjectRef } from "@kubemedic/protocol";
 import type { Language } from "../language/language";
 
 /** A change the conversation proposed, and what became of it. */
@@ -33,6 +33,28 @@ export interface DiagnosisMemory {
 }
 
 /**
+ * One finished turn in a line's worth of facts: what was asked, what was
+ * found, what was changed and what became of it. Kept while the turn's
+ * messages are in the history; when trimming drops them, the digests are what
+ * the summary of earlier turns is made from (turn-digest.ts).
+ */
+export interface TurnDigest {
+  turnId: string;
+  asked: string;
+  /** The diagnosis (category, root-cause object, summary), or the answer's first line. */
+  found?: string;
+  changes: { command: string; status: FixRecord["status"]; reason?: string }[];
+}
+
+/**
+ * The summary of the turns the history no longer holds (earlier-summary.ts): the
+ * wire summary plus its newest lines, from which the next one is made.
+ */
+export interface EarlierMemory extends EarlierSummary {
+  lines: string[];
+}
+
+/**
  * What the conversation has established, carried in the graph state (so it
  * is checkpointed with the conversation and survives a reload and a server
  * restart) and folded forward by `prepare` at the start of every turn, before
@@ -53,6 +75,10 @@ export interface ConversationContext {
   lastQuestion?: string;
   /** The question the last turn asked back, if it did: the next message may answer it. */
   clarification?: { question: string; choices: { label: string; reply: string }[] };
+  /** Digests of the turns still in the history, oldest first (absent in older checkpoints). */
+  turns?: TurnDigest[];
+  /** The summary of the turns trimmed out of the history. */
+  earlier?: EarlierMemory;
 }
 
 export const MAX_FOCUS_NAMESPACES = 5;
@@ -85,6 +111,14 @@ export function renderContext(c: ConversationContext): string[] {
       .slice(0, 4)
       .forEach((f, i) => lines.push(`  fix ${i + 1}: ${f.title.slice(0, 120)} — \`${f.command}\``));
   }
+  if (c.earlier !== undefined)
+    lines.push(
+      `- earlier in this conversation (${c.earlier.turns} turns, summarized):`,
+      ...c.earlier.text
+        .slice(0, 1200)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   for (const f of c.fixes.slice(-5))
     lines.push(
       `- change \`${f.command}\`: ${f.status}${f.reason ? ` (${f.reason.slice(0, 200)})` : ""}`,

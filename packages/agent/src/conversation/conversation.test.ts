@@ -32,6 +32,13 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
     ["show me the rollout history instead", "history"],
     ["what did you change?", "what-changed"],
     ["刚才改了什么？", "what-changed"],
+    ["recap", "recap"],
+    ["can you summarize this conversation?", "recap"],
+    ["give me a quick summary so far", "recap"],
+    ["what have we done so far?", "recap"],
+    ["where do we stand?", "recap"],
+    ["总结一下", "recap"],
+    ["到目前为止我们做了什么？", "recap"],
   ])("%s → %s", (text, kind) => {
     expect(readFollowUp(text)?.kind).toBe(kind);
   });
@@ -49,6 +56,8 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
       "restart api",
       "describe payments-api",
       "what's wrong with my cluster?",
+      "summarize the health of the payments namespace",
+      "give me a summary of the pods in shop",
     ])
       expect(readFollowUp(text), text).toBeUndefined();
   });

@@ -16,6 +16,8 @@ export function describeFollowUp(f: ResolvedFollowUp): string {
       return "explain how to fix the last diagnosis, without changing anything";
     case "changes":
       return "say what this conversation changed or proposed, and what became of each change";
+    case "recap":
+      return "recap this conversation: what was asked, found, changed and verified (the context above has it)";
     case "unresolved":
       return "it refers to something this conversation has not established: ask what they mean";
     case "choose":

@@ -5,7 +5,7 @@ import type {
   ObjectRef,
   ResolvedApproval,
 } from "@kubemedic/protocol";
-import { isTool } from "../context/message-kinds";
+import { isAI, isHuman, isTool, textOf } from "../context/message-kinds";
 import { historyFocus } from "../models/offline/history-focus";
 import { isToolArtifact } from "../tools/tool-result";
 import {
@@ -15,6 +15,7 @@ import {
   type ConversationContext,
   type FixRecord,
 } from "./context";
+import { digestOf, MAX_DIGESTS } from "./turn-digest";
 import { undoCommands } from "./undo";
 
 /** What one finished turn leaves behind, as the graph state holds it when the next one starts. */
@@ -61,11 +62,24 @@ export function foldTurn(prior: ConversationContext, turn: FinishedTurn): Conver
   for (const o of prior.objects) if (!objects.some((x) => sameRef(x, o))) objects.push(o);
   for (const n of prior.namespaces) addNs(n);
 
+  const changes = changesOf(turn);
+  const asked = turn.messages.find(isHuman);
+  const answer = [...turn.messages].reverse().find(isAI);
+  const digest = digestOf({
+    turnId: turn.turnId,
+    asked: asked === undefined ? "" : textOf(asked),
+    ...(report === undefined ? {} : { report }),
+    ...(answer === undefined ? {} : { answer: textOf(answer) }),
+    changes,
+  });
   const next: ConversationContext = {
     ...prior,
     namespaces: namespaces.slice(0, MAX_FOCUS_NAMESPACES),
     objects: objects.slice(0, MAX_FOCUS_OBJECTS),
-    fixes: [...prior.fixes, ...changesOf(turn)].slice(-MAX_FIXES),
+    fixes: [...prior.fixes, ...changes].slice(-MAX_FIXES),
+    turns: [...(prior.turns ?? []).filter((d) => d.turnId !== turn.turnId), digest].slice(
+      -MAX_DIGESTS,
+    ),
   };
   if (diagnosed) {
     const root = report.affectedResources[0];

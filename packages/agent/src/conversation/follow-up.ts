@@ -25,7 +25,9 @@ export type FollowUp =
   | { kind: "describe" }
   | { kind: "events" }
   /** What the conversation changed, or would have changed. */
-  | { kind: "what-changed" };
+  | { kind: "what-changed" }
+  /** What the conversation has been through so far: asked, found, changed, verified. */
+  | { kind: "recap" };
 
 const ORDINALS: Record<string, number> = {
   first: 1,
@@ -66,8 +68,15 @@ const HISTORY =
 const WHAT_CHANGED =
   /^(?:ok,?\s+|so,?\s+)?what (?:did you|have you|would you have|would you) chang\w*|what (?:was|would have been) changed/i;
 
+const RECAP =
+  /^(?:(?:can|could) you\s+|please\s+|ok,?\s+|so,?\s+)?(?:(?:give me\s+|write\s+)?(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:recap|summary|summari[sz]e|sum (?:it )?up)(?:\s+(?:of\s+)?(?:this|the|our)\s+(?:conversation|chat|session|incident|investigation|thread))?(?:\s+so far)?|what have we (?:done|found|tried|covered|changed|fixed)(?: so far)?|where (?:are|do) we (?:stand|now|at)|what(?:'s| is| has been) (?:happened|done) so far)\s*(?:please)?[?.!]*$/i;
+
 /** Chinese follow-ups zhFollowUp does not carry over (it keeps to the fix-and-check ones). */
 const ZH: readonly (readonly [RegExp, FollowUp])[] = [
+  [
+    /^(?:请|帮我)?(?:总结|回顾|概括)(?:一下)?(?:这次|本次|我们的|目前的)?(?:对话|排查|会话|情况|进展)?|(?:到目前为止|至今|目前为止)(?:我们)?(?:都)?(?:做了|查了|发现了|改了)(?:什么|哪些)|我们(?:现在)?(?:进展|排查)到哪(?:里|儿)?了/,
+    { kind: "recap" },
+  ],
   [
     /(?:刚才|之前|你)?(?:改了|修改了|更改了|变更了|做了)(?:什么|哪些)(?:修改|改动|变更)?|本来要改什么|会改(?:什么|哪些)/,
     { kind: "what-changed" },
@@ -97,6 +106,7 @@ export function readFollowUp(raw: string): FollowUp | undefined {
   if (text.length > 120) return undefined;
   if (HOW_FIX.test(text)) return { kind: "explain-fix" };
   if (WHAT_CHANGED.test(text)) return { kind: "what-changed" };
+  if (RECAP.test(text)) return { kind: "recap" };
   if (UNDO.test(text)) return { kind: "undo" };
   const apply = APPLY.exec(text);
   if (apply !== null) {

@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@kubemedic/protocol";
-import { type ConversationContext, type DiagnosisMemory } from "./context";
+import type { ConversationContext, DiagnosisMemory, TurnDigest } from "./context";
 import type { FollowUp } from "./follow-up";
 
 /** A value only the user knows, left for them to fill in (`DATABASE_URL=<value>`). */
@@ -27,6 +27,8 @@ export type ResolvedFollowUp =
   | { kind: "explain"; diagnosis: DiagnosisMemory }
   /** Say what the conversation changed (or proposed, and what became of it). */
   | { kind: "changes"; fixes: ConversationContext["fixes"] }
+  /** Say what the conversation has been through: the summary of earlier turns, then the rest. */
+  | { kind: "recap"; earlier?: string; turns: TurnDigest[] }
   /** Nothing to refer to: say so (and what to ask instead). */
   | { kind: "unresolved"; what: FollowUp["kind"] }
   /** The object the question names is ambiguous (`several`) or exists nowhere (`none`): ask which. */
@@ -176,6 +178,12 @@ export function resolveFollowUp(
     }
     case "what-changed":
       return { kind: "changes", fixes: c.fixes };
+    case "recap":
+      return {
+        kind: "recap",
+        ...(c.earlier === undefined ? {} : { earlier: c.earlier.text }),
+        turns: c.turns ?? [],
+      };
   }
 }
 

@@ -3,26 +3,17 @@ import { REMOVE_ALL_MESSAGES, type LangGraphRunnableConfig } from "@langchain/la
 import { clusterSummary } from "../../context/cluster-summary";
 import { systemPrompt } from "../../context/system-prompt";
 import { trimHistory } from "../../context/trim-history";
-import type { ObjectRef, TurnScope } from "@kubemedic/protocol";
-import { renderContext, type ConversationContext } from "../../conversation/context";
+import { carryEarlier } from "../../conversation/carry-earlier";
+import { renderContext } from "../../conversation/context";
 import { describeFollowUp } from "../../conversation/describe-follow-up";
-import { findObject, nearestNames } from "../../conversation/find-object";
-import { finishedTurnOf, pickedChoice } from "../../conversation/finished-turn";
+import { finishedTurnOf } from "../../conversation/finished-turn";
 import { foldTurn } from "../../conversation/fold-turn";
-import { readFollowUp } from "../../conversation/follow-up";
-import {
-  focusNamespace,
-  resolveFollowUp,
-  type ResolvedFollowUp,
-} from "../../conversation/resolve-follow-up";
-import { scopeOf } from "../../conversation/scope-rule";
-import { CLUSTER_WIDE } from "../plan/decide-route";
+import { understand } from "../../conversation/understand-message";
 import { parseIntent, selectionInScope, type Intent } from "../../intent";
 import { conversationLanguage } from "../../language/conversation-language";
 import { answerLanguage } from "../../language/detect-language";
-import type { ClusterBackend } from "../../tools/cluster-backend";
-import { turnContext, type GraphDeps } from "../deps";
-import type { AgentStateUpdate, AgentStateValue, HumanMeta, TurnInput } from "../state";
+import { emit, turnContext, type GraphDeps } from "../deps";
+import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
 
 /** What a tool call left unanswered by an earlier turn is told. */
 const DANGLING_TOOL_ANSWER =
@@ -70,6 +61,17 @@ export function prepareNode(deps: GraphDeps) {
       input.text,
       prior.language ?? conversationLanguage(state.messages),
     );
+    // Turns the trim dropped are summarized into the context, not lost (once: reused after).
+    const carried = await carryEarlier({
+      context: prior,
+      kept: trimmed.messages,
+      language,
+      ...(deps.model.offline ? {} : { model: deps.model.model }),
+      ...(config.signal === undefined ? {} : { signal: config.signal }),
+    });
+    const context = carried.context;
+    if (carried.summarized !== undefined)
+      emit(config, { type: "history.summarized", summary: carried.summarized });
     const meta: HumanMeta = {
       turnId: input.turnId,
       language,
@@ -101,7 +103,7 @@ export function prepareNode(deps: GraphDeps) {
         ...(input.clusterContext === undefined ? {} : { clusterContext: input.clusterContext }),
         ...(selected === undefined ? {} : { selectedResource: selected }),
       },
-      conversation: { ...prior, language, picker: input.namespace ?? "all" },
+      conversation: { ...context, language, picker: input.namespace ?? "all" },
       systemPrompt: systemPrompt({
         summary,
         namespace,
@@ -110,7 +112,7 @@ export function prepareNode(deps: GraphDeps) {
         maxIterations: limits.maxIterations,
         language,
         now: input.startedAt,
-        context: renderContext(prior),
+        context: renderContext(context),
         ...(text === input.text ? {} : { means: text }),
         ...(followUp === undefined ? {} : { followUp: describeFollowUp(followUp) }),
       }),
@@ -124,182 +126,4 @@ export function prepareNode(deps: GraphDeps) {
       usage: { inputTokens: 0, outputTokens: 0 },
     };
   };
-}
-
-/** The message understood against the conversation: what it means, where it looks, what it refers to. */
-interface Understood {
-  text: string;
-  scope: TurnScope;
-  followUp?: ResolvedFollowUp;
-  /** The question to remember for "and in …?" (not set for follow-ups). */
-  question?: string;
-}
-
-async function understand(
-  input: TurnInput,
-  prior: ConversationContext,
-  backend: ClusterBackend,
-  signal: AbortSignal | undefined,
-): Promise<Understood> {
-  let text = input.text;
-  let forced: string | undefined;
-  // An answer to the question the last turn asked: the choice's reply is what it means.
-  const choice =
-    prior.clarification === undefined ? undefined : pickedChoice(text, prior.clarification.choices);
-  if (choice !== undefined) text = choice.reply;
-  const follow = choice === undefined ? readFollowUp(text) : undefined;
-  let followUp: ResolvedFollowUp | undefined;
-  if (follow !== undefined) {
-    const r = resolveFollowUp(follow, prior);
-    if (r.kind === "rewrite") {
-      text = r.text;
-      forced = r.namespace;
-    } else followUp = r;
-  }
-  const parsed = parseIntent(text);
-  const textNamespace = forced ?? (await namedNamespace(parsed, backend, signal));
-  const picker = input.namespace;
-  const pickerMoved = prior.picker !== undefined && prior.picker !== (picker ?? "all");
-  const followNs =
-    followUp?.kind === "recheck"
-      ? followUp.namespace
-      : followUp?.kind === "read" || followUp?.kind === "propose"
-        ? (namespaceOfCommands(followUp.commands) ?? focusNamespace(prior))
-        : undefined;
-  let found: ObjectRef | undefined;
-  if (textNamespace === undefined && !parsed.allNamespaces && followUp === undefined) {
-    const names = objectNames(parsed);
-    if (names.length > 0) {
-      let hit: Awaited<ReturnType<typeof findObject>>;
-      try {
-        hit = await findObject(backend, names, signal);
-      } catch {
-        // Unreachable cluster: the tools will say so.
-      }
-      if (hit !== undefined) {
-        // Where the conversation already is wins among several of the same name.
-        const near = focusNamespace(prior) ?? picker;
-        const here = hit.matches.filter((m) => m.namespace === near);
-        if (hit.matches.length === 1) found = hit.matches[0];
-        else if (here.length === 1) found = here[0];
-        else if (parsed.action === undefined)
-          followUp = choose(
-            text,
-            hit.name,
-            hit.matches,
-            hit.all,
-            names.length > 0 && named(parsed),
-          );
-      }
-    }
-  }
-  const scope = scopeOf({
-    textNamespace,
-    followNamespace: followNs,
-    clusterWide:
-      parsed.allNamespaces ||
-      (textNamespace === undefined && forced === undefined && CLUSTER_WIDE.test(text)),
-    selected: input.selectedResource,
-    picker,
-    pickerMoved,
-    focusNamespace: focusNamespace(prior),
-    found,
-  });
-  const focus =
-    followUp?.kind === "read" || followUp?.kind === "recheck" ? followUp.about : undefined;
-  return {
-    text,
-    scope: focus === undefined || scope.focus !== undefined ? scope : { ...scope, focus },
-    ...(followUp === undefined ? {} : { followUp }),
-    ...(follow === undefined ? { question: text } : {}),
-  };
-}
-
-/** Names an object may go by in the question: a named resource, else the keywords. */
-function objectNames(intent: Intent): string[] {
-  if (intent.resource !== undefined)
-    return intent.resource.namespace === undefined ? [intent.resource.name] : [];
-  if (intent.kind === "question") return [];
-  return intent.keywords.filter((k) => /^[a-z0-9][-a-z0-9.]*$/.test(k)).slice(0, 3);
-}
-
-/** The question names its object for sure: with a kind, as `describe x`, or as a name with a dash. */
-function named(intent: Intent): boolean {
-  return (
-    intent.resource !== undefined ||
-    intent.keywords.some((k) => /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(k))
-  );
-}
-
-/**
- * Ask back instead of guessing: several objects of that name (which namespace?), or none and
- * some close names (a typo?). Each choice answers with the question asked again about it.
- */
-function choose(
-  text: string,
-  name: string,
-  matches: readonly ObjectRef[],
-  all: readonly ObjectRef[],
-  sure: boolean,
-): ResolvedFollowUp | undefined {
-  const again = (r: ObjectRef): string => {
-    const swapped = text.replace(
-      new RegExp(`(?<![-a-z0-9])${escapeRegExp(name)}(?![-a-z0-9])`, "gi"),
-      r.name,
-    );
-    return r.namespace === undefined
-      ? swapped
-      : `${swapped.replace(/[?.!\s]+$/, "")} in the ${r.namespace} namespace`;
-  };
-  const label = (r: ObjectRef): string =>
-    `${r.kind.toLowerCase()}/${r.name}${r.namespace === undefined ? "" : ` (${r.namespace})`}`;
-  if (matches.length > 1)
-    return {
-      kind: "choose",
-      name,
-      found: "several",
-      choices: matches.slice(0, 8).map((r) => ({ label: label(r), reply: again(r) })),
-    };
-  if (!sure) return undefined;
-  const close = nearestNames(name, all);
-  if (close.length === 0) return undefined;
-  return {
-    kind: "choose",
-    name,
-    found: "none",
-    choices: close.map((r) => ({ label: label(r), reply: again(r) })),
-  };
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function namespaceOfCommands(commands: readonly string[]): string | undefined {
-  for (const c of commands) {
-    const ns = /(?:^|\s)(?:-n|--namespace)[= ](\S+)/.exec(c)?.[1];
-    if (ns !== undefined) return ns;
-  }
-  return undefined;
-}
-
-/**
- * The namespace the text names: explicitly (`-n x`, `the x namespace`), or a
- * word after "in" that is a namespace of the cluster ("why is checkout failing in shop?").
- */
-async function namedNamespace(
-  intent: Intent,
-  backend: ClusterBackend,
-  signal: AbortSignal | undefined,
-): Promise<string | undefined> {
-  if (intent.namespaceExplicit) return intent.namespace;
-  if (intent.namespaceCandidates.length > 0) {
-    try {
-      const existing = new Set(await backend.listNamespaces(signal));
-      return intent.namespaceCandidates.find((c) => existing.has(c));
-    } catch {
-      // Unreachable cluster: the tools will say so.
-    }
-  }
-  return undefined;
 }

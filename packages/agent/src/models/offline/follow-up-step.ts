@@ -76,6 +76,8 @@ export function followUpPlan(
       return { step: { text: t.explain(f.diagnosis), calls: [] } };
     case "changes":
       return { step: { text: t.changes(f.fixes), calls: [] } };
+    case "recap":
+      return { step: { text: t.recap(f.earlier, f.turns), calls: [] } };
     case "unresolved":
       return unresolved(view, f.what, tools);
     case "choose":

@@ -1,10 +1,12 @@
-import type { FixRecord, DiagnosisMemory } from "../../conversation/context";
+import type { DiagnosisMemory, FixRecord, TurnDigest } from "../../conversation/context";
+import { digestLine } from "../../conversation/turn-digest";
 import type { Language } from "../../language/language";
 
 /** What the offline diagnostician says for a follow-up, in the user's language. */
 export interface FollowUpTexts {
   explain(d: DiagnosisMemory): string;
   changes(fixes: readonly FixRecord[]): string;
+  recap(earlier: string | undefined, turns: readonly TurnDigest[]): string;
   proposeFix(title: string | undefined, commands: readonly string[]): string;
   proposeUndo(title: string | undefined, commands: readonly string[]): string;
   fixReason(title: string | undefined): string;
@@ -42,6 +44,17 @@ const EN: FollowUpTexts = {
               `- ${code(f.command)}: ${STATUS_EN[f.status]}${f.reason ? ` (${f.reason})` : ""}`,
           )
           .join("\n")}`,
+  recap: (earlier, turns) =>
+    earlier === undefined && turns.length === 0
+      ? "This conversation has nothing to recap yet."
+      : [
+          earlier,
+          turns.length === 0
+            ? undefined
+            : `${earlier === undefined ? "So far" : "Since then"}:\n${turns.map((d) => digestLine(d, "en")).join("\n")}`,
+        ]
+          .filter((x) => x !== undefined)
+          .join("\n\n"),
   proposeFix: (title, commands) =>
     `Applying the fix${title ? ` "${title}"` : ""}: ${commands.map(code).join(", ")}. It runs only after your approval.`,
   proposeUndo: (title, commands) =>
@@ -102,6 +115,17 @@ const ZH: FollowUpTexts = {
               `- ${code(f.command)}：${STATUS_ZH[f.status]}${f.reason ? `（${f.reason}）` : ""}`,
           )
           .join("\n")}`,
+  recap: (earlier, turns) =>
+    earlier === undefined && turns.length === 0
+      ? "这次对话还没有可以回顾的内容。"
+      : [
+          earlier,
+          turns.length === 0
+            ? undefined
+            : `${earlier === undefined ? "到目前为止" : "此后"}：\n${turns.map((d) => digestLine(d, "zh")).join("\n")}`,
+        ]
+          .filter((x) => x !== undefined)
+          .join("\n\n"),
   proposeFix: (title, commands) =>
     `应用修复${title ? `“${title}”` : ""}：${commands.map(code).join("、")}。只有在你批准后才会执行。`,
   proposeUndo: (_title, commands) =>
