@@ -12,6 +12,7 @@ import {
   type TurnSummary,
   TurnPlan,
   TurnClarification,
+  EarlierSummary,
   TurnScope,
 } from "@kubemedic/protocol";
 import { z } from "zod";
@@ -135,6 +136,7 @@ export function toTurnDetail(
     plan: toTurnPlan(row.plan),
     scope: parsedOrNull(TurnScope, row.scope),
     clarification: parsedOrNull(TurnClarification, row.clarification),
+    summary: parsedOrNull(EarlierSummary, row.summary),
     // Validated when recorded (TurnBuffer); a row that no longer parses is left out, not fatal.
     verifications: (Array.isArray(row.verifications) ? row.verifications : []).flatMap((v) => {
       const parsed = VerificationResult.safeParse(v);

@@ -3,6 +3,7 @@ import {
   type TurnPlan,
   DiagnosisReport,
   TurnClarification,
+  EarlierSummary,
   TurnScope,
   VerificationResult,
   type ApprovalRequest,
@@ -69,6 +70,7 @@ export class TurnBuffer {
   private plan: TurnPlan | null = null;
   private scope: TurnScope | undefined;
   private clarification: TurnClarification | undefined;
+  private summary: EarlierSummary | undefined;
 
   constructor(readonly turnId: string) {}
 
@@ -108,6 +110,9 @@ export class TurnBuffer {
             reply: cleanText(c.reply),
           })),
         });
+        return false;
+      case "history.summarized":
+        this.summary = cleanJson(EarlierSummary.parse(event.summary)) as EarlierSummary;
         return false;
       case "user.message":
         // Stored when it was received (TurnRepository.begin); only its seq counts here.
@@ -261,6 +266,7 @@ export class TurnBuffer {
       plan: this.plan === null ? undefined : cleanJson(this.plan),
       scope: this.scope === undefined ? undefined : cleanJson(this.scope),
       clarification: this.clarification === undefined ? undefined : cleanJson(this.clarification),
+      summary: this.summary,
     };
   }
 

@@ -157,6 +157,7 @@ export class TurnUnitOfWork {
           plan = COALESCE(${write.plan === undefined ? null : JSON.stringify(write.plan)}::jsonb, plan),
           scope = COALESCE(${write.scope === undefined ? null : JSON.stringify(write.scope)}::jsonb, scope),
           clarification = COALESCE(${write.clarification === undefined ? null : JSON.stringify(write.clarification)}::jsonb, clarification),
+          summary = COALESCE(${write.summary === undefined ? null : JSON.stringify(write.summary)}::jsonb, summary),
           verifications = verifications || ${JSON.stringify(write.verifications)}::jsonb
         WHERE id = ${turnId} AND "conversationId" = ${conversationId} AND status = 'running'`;
       if (turn === 0) {

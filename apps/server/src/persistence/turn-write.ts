@@ -90,4 +90,6 @@ export interface TurnWrite {
   scope: unknown;
   /** The question asked back (TurnClarification), when the turn asked one. */
   clarification: unknown;
+  /** The summary of earlier turns (EarlierSummary), when the turn made a new one. */
+  summary: unknown;
 }
