@@ -42,6 +42,8 @@ export function applyEvent(
       }));
     case "turn.scoped":
       return editTurn(turns, event.turnId, (turn) => ({ ...turn, scope: event.scope }));
+    case "history.summarized":
+      return editTurn(turns, event.turnId, (turn) => ({ ...turn, summary: event.summary }));
     case "clarification.requested":
       return editTurn(turns, event.turnId, (turn) =>
         upsertItem<ClarificationItem>(

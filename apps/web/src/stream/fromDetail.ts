@@ -90,6 +90,7 @@ export function turnFromDetail(turn: TurnDetail): TurnView {
     partial: false,
     usage: turn.usage,
     scope: turn.scope ?? null,
+    summary: turn.summary ?? null,
     items,
   };
 }

@@ -1,6 +1,7 @@
 import type {
   ApprovalRequest,
   ClarificationChoice,
+  EarlierSummary,
   ConversationDetail,
   DiagnosisReport,
   ErrorCode,
@@ -130,6 +131,8 @@ export interface TurnView {
   usage: TokenUsage | null;
   /** Where the turn looked (namespaces or all, the object in focus), once it was scoped. */
   scope: TurnScope | null;
+  /** The summary of earlier turns this turn started from, when it made a new one. */
+  summary: EarlierSummary | null;
   items: TurnItem[];
 }
 

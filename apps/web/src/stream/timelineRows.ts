@@ -1,3 +1,4 @@
+import type { EarlierSummary } from "@kubemedic/protocol";
 import type {
   ConversationStream,
   OutboxMessage,
@@ -26,6 +27,8 @@ export type TimelineRow =
       lead?: boolean;
     }
   | { kind: "turn"; key: string; turn: TurnView }
+  /** Before a turn that started from a new summary of the turns above it. */
+  | { kind: "summary"; key: string; turnId: string; summary: EarlierSummary }
   | { kind: "outbox"; key: string; message: OutboxMessage };
 
 const cache = new WeakMap<ConversationStream, TimelineRow[]>();
@@ -41,6 +44,8 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
     const planned = turn.items.some((i) => i.kind === "plan");
     const tools = planned ? turn.items.filter((i): i is ToolItem => i.kind === "tool") : [];
     const lead = leadKey(turn);
+    if (turn.summary !== null)
+      rows.push({ kind: "summary", key: `sum:${turn.id}`, turnId: turn.id, summary: turn.summary });
     for (const item of turn.items) {
       // A message that only carried tool calls has no text to show.
       if (item.kind === "assistant" && item.text.trim() === "" && !item.streaming) continue;

@@ -15,6 +15,7 @@ export function emptyTurn(id: string): TurnView {
     partial: false,
     usage: null,
     scope: null,
+    summary: null,
     items: [],
   };
 }

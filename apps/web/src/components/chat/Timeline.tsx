@@ -13,6 +13,7 @@ function estimate(row: TimelineRow | undefined): number {
   if (row === undefined) return 60;
   if (row.kind === "turn") return row.turn.status === "completed" ? 40 : 30;
   if (row.kind === "outbox") return 70;
+  if (row.kind === "summary") return 44;
   switch (row.item.kind) {
     case "user":
       return 56;

@@ -8,6 +8,7 @@ import { ReportCard } from "../cards/ReportCard";
 import { VerificationCard } from "../cards/VerificationCard";
 import { ToolCard, toolOpenByDefault } from "../cards/ToolCard";
 import { AssistantMessage } from "./AssistantMessage";
+import { EarlierNote } from "./EarlierNote";
 import { ClarificationChoices } from "./ClarificationChoices";
 import { TurnStatusRow } from "./TurnStatusRow";
 import { OutboxEntry, UserMessage } from "./UserMessage";
@@ -67,6 +68,8 @@ export const TimelineRowView = memo(function TimelineRowView({
         />
       );
     }
+    case "summary":
+      return <EarlierNote summary={row.summary} />;
     case "item": {
       const { item } = row;
       switch (item.kind) {
