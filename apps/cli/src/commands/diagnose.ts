@@ -320,6 +320,12 @@ async function runTurn(
           if (!json && event.choices.length > 0)
             console.error(`  answer with one of: ${event.choices.map((c) => c.reply).join(" | ")}`);
           break;
+        case "history.summarized":
+          if (!json)
+            console.error(
+              `  (the ${event.summary.turns} earlier turns are summarized for the model)`,
+            );
+          break;
         case "turn.started":
         case "turn.scoped":
         case "tool.started":

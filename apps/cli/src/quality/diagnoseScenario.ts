@@ -73,6 +73,7 @@ export async function diagnoseScenario(
       case "verification.finished":
       case "clarification.requested":
       case "turn.scoped":
+      case "history.summarized":
         break;
       default:
         // Events newer than this runner (a clarifying question, the context) do not change a diagnosis.

@@ -139,6 +139,7 @@ export function recordEvent(rec: TurnRecord, event: AgentEvent): void {
     case "plan.step.finished":
     case "verification.progress":
     case "verification.finished":
+    case "history.summarized":
       // A plan or a verification changes how the turn investigated, not what a script checks (its tools, reports).
       break;
     case "clarification.requested": {
