@@ -237,6 +237,9 @@ export const en = {
       selection: "From the selected object",
       none: "Nothing narrowed the question: every namespace",
     },
+    earlier: (turns: number) =>
+      `Earlier in this conversation · ${turns} earlier turn${turns === 1 ? "" : "s"} summarized for the assistant`,
+    earlierByModel: " by the model",
   },
   live: {
     running: "kubemedic is investigating.",

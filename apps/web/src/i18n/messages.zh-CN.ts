@@ -219,6 +219,8 @@ export const zhCN: Messages = {
       selection: "来自所选对象",
       none: "问题没有限定范围：所有命名空间",
     },
+    earlier: (turns) => `此前的对话 · 已为助手总结前 ${turns} 轮`,
+    earlierByModel: "（由模型总结）",
   },
   live: {
     running: "kubemedic 正在调查。",

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { EarlierSummary } from "@kubemedic/protocol";
+import { useT } from "../../i18n/i18n";
 import { MarkdownText } from "./MarkdownText";
 
 /**
@@ -9,12 +10,12 @@ import { MarkdownText } from "./MarkdownText";
  * by default; the turns themselves stay on screen in full.
  */
 export const EarlierNote = memo(function EarlierNote({ summary }: { summary: EarlierSummary }) {
-  const turns = `${summary.turns} earlier turn${summary.turns === 1 ? "" : "s"}`;
+  const t = useT();
   return (
     <details className="earlier-note" data-testid="earlier-summary" data-via={summary.via}>
       <summary>
-        Earlier in this conversation · {turns} summarized for the assistant
-        {summary.via === "model" ? " by the model" : ""}
+        {t.turn.earlier(summary.turns)}
+        {summary.via === "model" ? t.turn.earlierByModel : ""}
       </summary>
       <div className="earlier-note-text">
         <MarkdownText text={summary.text} />
