@@ -116,6 +116,11 @@ function fixed(
     if (limit !== undefined && parseQuantity(limit) < parseQuantity(when.memoryLimitAtLeast))
       return false;
   }
+  if (when.cpuLimitAtLeast !== undefined) {
+    const limit = asObject(asObject(c.resources).limits).cpu;
+    if (limit !== undefined && parseQuantity(limit) < parseQuantity(when.cpuLimitAtLeast))
+      return false;
+  }
   if (when.readinessProbePort !== undefined) {
     const probe = asObject(c.readinessProbe);
     const port =

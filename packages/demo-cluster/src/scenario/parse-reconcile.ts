@@ -54,6 +54,7 @@ function parseFixedWhen(o: Record<string, unknown>): FixedWhen {
   const env = list(o.env);
   if (env !== undefined) out.env = env;
   if (typeof o.memoryLimitAtLeast === "string") out.memoryLimitAtLeast = o.memoryLimitAtLeast;
+  if (typeof o.cpuLimitAtLeast === "string") out.cpuLimitAtLeast = o.cpuLimitAtLeast;
   if (typeof o.readinessProbePort === "number") out.readinessProbePort = o.readinessProbePort;
   const imageIn = list(o.imageIn);
   if (imageIn !== undefined) out.imageIn = imageIn;

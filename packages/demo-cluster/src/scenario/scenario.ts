@@ -124,6 +124,8 @@ export interface FixedWhen {
   env?: string[];
   /** The memory limit is at least this quantity, e.g. "512Mi". */
   memoryLimitAtLeast?: string;
+  /** The CPU limit is at least this quantity (or there is none), e.g. "1". */
+  cpuLimitAtLeast?: string;
   /** The readiness probe targets this port (number, or the name of a container port). */
   readinessProbePort?: number;
   /** The image is one of these. */
