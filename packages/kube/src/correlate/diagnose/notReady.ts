@@ -7,6 +7,7 @@ import { readLogSignals } from "../logSignals";
 import type { PodProblem } from "../podProblem";
 import { podSpecJsonPath, podSpecPointer, type Workload } from "../workloads";
 import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
+import { cpuThrottledProbe } from "./cpuThrottled";
 import { logCause } from "./logCause";
 import { addTemplateFix } from "./templateFix";
 
@@ -34,6 +35,19 @@ export async function diagnoseNotReady(
     const startup = /startup/i.test(message);
     const probe = startup ? spec.container?.startupProbe : spec.container?.readinessProbe;
     const mismatch = probePortMismatch(spec.container, probe);
+    // A probe that times out while the container spends its whole CPU limit: the usage decides.
+    if (mismatch === undefined) {
+      const throttled = cpuThrottledProbe(
+        ctx,
+        pod,
+        problem,
+        w,
+        container,
+        message,
+        startup ? "startup" : "readiness",
+      );
+      if (throttled !== undefined) return throttled;
+    }
     // A 5xx answer means the application runs and reports itself unhealthy: what it
     // depends on may be failing (a blocked or unresolvable upstream), which its log says.
     if (mismatch === undefined && SERVER_ERROR.test(message)) {

@@ -24,6 +24,9 @@ const END = "\\.(?=\\s|$)";
 /** A value that may hold colons: an image reference. */
 const V = "(\\S+?)";
 
+/** A probe's kind in Chinese. */
+const PROBE_ZH: Record<string, string> = { readiness: "就绪", startup: "启动", liveness: "存活" };
+
 function re(source: string): RegExp {
   return new RegExp(source, "g");
 }
@@ -168,6 +171,14 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
     ),
     zh: (probe, port) =>
       `探针检查的是端口 ${probe}，但容器监听的是 ${port}：${probe} 端口上没有任何响应。`,
+  },
+  {
+    id: "throttled.rootCause",
+    en: re(
+      `Container ${N} of ${W} uses its whole CPU limit of ${N} \\(the metrics API: ([^)]*)\\), so the kernel throttles it every scheduling period and it answers slowly; its (readiness|startup|liveness) probe times out \\((.*?)\\)\\. The probe's port and path are answered; the CPU limit is what is too low\\.`,
+    ),
+    zh: (c, w, limit, usage, kind, message) =>
+      `${w} 的容器 ${c} 用满了 ${limit} 的 CPU 上限（metrics API：${usage}），内核在每个调度周期都对它限流，它因此响应缓慢；它的${PROBE_ZH[kind] ?? kind}探针超时（“${message}”）。探针的端口和路径都有应答；太低的是 CPU 上限。`,
   },
   // ── root causes: scheduling, quota ────────────────────────────────────────
   {
@@ -476,6 +487,14 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
     zh: (w, port) => `${w} 始终无法就绪：它的就绪探针在端口 ${port} 上失败。`,
   },
   {
+    id: "summary.throttled",
+    en: re(
+      `${W} is throttled at its ${N} CPU limit: its (readiness|startup|liveness) probe times out\\.`,
+    ),
+    zh: (w, limit, kind) =>
+      `${w} 在 ${limit} 的 CPU 上限处被限流：它的${PROBE_ZH[kind] ?? kind}探针超时。`,
+  },
+  {
     id: "summary.readiness",
     en: re(`${W} never becomes ready: its readiness probe fails\\.`),
     zh: (w) => `${w} 始终无法就绪：它的就绪探针失败。`,
@@ -684,6 +703,31 @@ export const ZH_CATALOG: readonly CatalogEntry[] = [
       "^Shows how close the running instances get to the limit \\(needs the metrics API\\)\\.$",
     ),
     zh: () => "显示正在运行的实例离限制还有多远（需要 metrics API）。",
+  },
+  {
+    id: "fix.raiseCpu",
+    en: re(`^Raise the CPU limit of ${N} to ${N}$`),
+    zh: (c, limit) => `把 ${c} 的 CPU 上限提高到 ${limit}`,
+  },
+  {
+    id: "fix.raiseCpu.why",
+    en: re(
+      `^The container spends its whole ${N} CPU limit and is throttled; doubling the limit lets it answer in time while its CPU use is investigated\\.$`,
+    ),
+    zh: (limit) =>
+      `容器用满了 ${limit} 的 CPU 上限并被限流；把上限加倍可以让它及时应答，同时再调查它的 CPU 使用。`,
+  },
+  {
+    id: "fix.watchCpu",
+    en: re("^Watch the CPU use of the pods$"),
+    zh: () => "观察 pod 的 CPU 使用",
+  },
+  {
+    id: "fix.watchCpu.why",
+    en: re(
+      "^Shows how close the running instances are to the CPU limit \\(needs the metrics API\\)\\.$",
+    ),
+    zh: () => "显示正在运行的实例离 CPU 上限还有多远（需要 metrics API）。",
   },
   { id: "fix.nodesLeft", en: re("^See what the nodes have left$"), zh: () => "查看节点的剩余资源" },
   {
