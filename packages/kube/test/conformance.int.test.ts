@@ -110,9 +110,12 @@ const CASES: [command: string, mode: Mode][] = [
   ["top pods -A", "text"],
   ["top pods -n analytics", "text"],
   ["top pods -n shop --containers", "text"],
-  ["top pods -A --sort-by=memory", "text"],
-  // kubectl compares whole millicores with an unstable sort: pods that show the same figure may
-  // come in either order, so only --sort-by=memory (bytes) is compared line by line.
+  // kubectl sorts with an unstable sort: pods with the same figure (whole millicores for cpu;
+  // bytes for memory, and two scenarios write 251Mi) may come in either order, so -A sorts are
+  // compared as sets of rows and the order is checked in namespaces without ties.
+  ["top pods -n analytics --sort-by=memory", "text"],
+  ["top pods -n tariffs --sort-by=cpu --containers", "text"],
+  ["top pods -A --sort-by=memory", "rows"],
   ["top pods -A --sort-by=cpu --no-headers", "rows"],
   ["top pods -n shop -l app=cart", "text"],
   ["top pod report-worker-84c6d9f7b8-r7xwq -n analytics --containers", "text"],
