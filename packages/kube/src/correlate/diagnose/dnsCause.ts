@@ -10,6 +10,8 @@ import { resolveHost } from "../resolveHost";
 import { blameConfigSource } from "./badValue";
 import type { Workload } from "../workloads";
 import { describeWorkload, workloadDraft } from "./baseDraft";
+import { literalEnvContaining } from "./literalEnv";
+import { serviceRow } from "./serviceRow";
 import { addTemplateFix } from "./templateFix";
 import type { LogEvidence } from "./forbiddenCause";
 
@@ -60,7 +62,7 @@ export function dnsDraft(
     `Container ${container} of ${describeWorkload(w)} fails DNS resolution${host === undefined ? "" : ` of "${host}"`}: ${why}`,
   );
   draft.evidence.push(evidence);
-  const envRef = host === undefined ? undefined : envReferencing(pod, container, host);
+  const envRef = host === undefined ? undefined : literalEnvContaining(pod, container, host);
   if (envRef !== undefined)
     draft.evidence.push({
       source: "kubectl",
@@ -72,7 +74,7 @@ export function dnsDraft(
     draft.evidence.push({
       source: "kubectl",
       command: cmd.get("service", moved.name, moved.namespace),
-      excerpt: serviceLine(ctx, moved.namespace, moved.name),
+      excerpt: serviceRow(moved.name, ctx.snapshot.get("services", moved.namespace, moved.name)),
     });
     if (envRef !== undefined && host !== undefined)
       addTemplateFix(draft, w, {
@@ -153,22 +155,4 @@ function coreDnsHealth(ctx: CorrelationContext): { healthy: boolean; detail: str
  */
 function envAssignment(name: string, value: string): string {
   return redactEnvValue(name, value) === value ? `${name}=${value}` : `${name}=<value>`;
-}
-
-function envReferencing(
-  pod: Pod,
-  container: string,
-  host: string,
-): { name: string; value: string } | undefined {
-  const c = (pod.spec?.containers ?? []).find((x) => x.name === container);
-  for (const e of c?.env ?? [])
-    if (e.value !== undefined && e.value.includes(host)) return { name: e.name, value: e.value };
-  return undefined;
-}
-
-/** The Service's line as `kubectl get service` prints it (NAME, TYPE, CLUSTER-IP, PORT(S)). */
-function serviceLine(ctx: CorrelationContext, namespace: string, name: string): string {
-  const svc = ctx.snapshot.get("services", namespace, name);
-  const ports = (svc?.spec?.ports ?? []).map((p) => `${p.port}/${p.protocol ?? "TCP"}`).join(",");
-  return `NAME   TYPE   CLUSTER-IP   PORT(S)\n${name}   ${svc?.spec?.type ?? "ClusterIP"}   ${svc?.spec?.clusterIP ?? ""}   ${ports || "<none>"}`;
 }

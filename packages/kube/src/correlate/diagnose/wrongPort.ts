@@ -10,6 +10,8 @@ import { resolveHost } from "../resolveHost";
 import type { Workload } from "../workloads";
 import { blameConfigSource } from "./badValue";
 import { describeWorkload, workloadDraft } from "./baseDraft";
+import { literalEnvContaining, literalEnvValues } from "./literalEnv";
+import { serviceRow } from "./serviceRow";
 import type { LogEvidence } from "./forbiddenCause";
 import { addTemplateFix } from "./templateFix";
 
@@ -69,14 +71,14 @@ export function wrongPortDraft(
   draft.evidence.push({
     source: "kubectl",
     command: cmd.get("service", target.name, target.namespace),
-    excerpt: `NAME   TYPE   CLUSTER-IP   PORT(S)\n${target.name}   ${target.service.spec?.type ?? "ClusterIP"}   ${target.service.spec?.clusterIP ?? ""}   ${ports.map((p) => `${p.port}/${p.protocol ?? "TCP"}`).join(",")}`,
+    excerpt: serviceRow(target.name, target.service),
   });
   const bad = badValue(ctx, pod, container, conn.host, conn.port, target.name);
   if (bad === undefined) return draft;
   const replacement =
     right === undefined ? undefined : bad.replace(new RegExp(`${conn.port}$`), String(right));
   if (blameConfigSource(ctx, draft, pod, w, container, bad, replacement)) return draft;
-  const literal = literalEnv(pod, container, bad);
+  const literal = literalEnvContaining(pod, container, bad);
   if (literal !== undefined && replacement !== undefined) {
     const value = literal.value.split(bad).join(replacement);
     if (redactEnvValue(literal.name, value) === value)
@@ -116,7 +118,7 @@ function badValue(
 ): string | undefined {
   const values = [
     ...configSources(ctx.snapshot, pod, container).map((s) => s.raw),
-    ...literalValues(pod, container),
+    ...literalEnvValues(pod, container),
   ];
   const esc = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const patterns = [
@@ -130,20 +132,4 @@ function badValue(
     }
   const alone = values.filter((v) => v.trim() === String(port));
   return alone.length === 1 ? String(port) : undefined;
-}
-
-function literalValues(pod: Pod, container: string): string[] {
-  const c = (pod.spec?.containers ?? []).find((x) => x.name === container);
-  return (c?.env ?? []).flatMap((e) => (e.value === undefined ? [] : [e.value]));
-}
-
-function literalEnv(
-  pod: Pod,
-  container: string,
-  bad: string,
-): { name: string; value: string } | undefined {
-  const c = (pod.spec?.containers ?? []).find((x) => x.name === container);
-  for (const e of c?.env ?? [])
-    if (e.value !== undefined && e.value.includes(bad)) return { name: e.name, value: e.value };
-  return undefined;
 }
