@@ -74,7 +74,9 @@ export function investigationFrames(
   firstSeq = 1,
   clientMessageId = "client-msg-0001",
 ): EventFrame[] {
-  const events: ConversationEvent[] = [
+  const pods = readCall(`${turnId}-c1`, "get pods -n shop");
+  const events = readCall(`${turnId}-c2`, "get events -n shop");
+  const stream: ConversationEvent[] = [
     { type: "turn.started", turnId, model: "offline-diagnostician", startedAt: at(0) },
     {
       type: "user.message",
@@ -93,10 +95,10 @@ export function investigationFrames(
       content: "Looking at the shop namespace.",
       toolCallIds: [`${turnId}-c1`, `${turnId}-c2`],
     },
-    tool("tool.started", turnId, `${turnId}-c1`, "get pods -n shop"),
-    tool("tool.started", turnId, `${turnId}-c2`, "get events -n shop"),
-    tool("tool.finished", turnId, `${turnId}-c1`, "get pods -n shop"),
-    tool("tool.finished", turnId, `${turnId}-c2`, "get events -n shop"),
+    toolStarted(turnId, pods),
+    toolStarted(turnId, events),
+    toolFinished(turnId, pods),
+    toolFinished(turnId, events),
     { type: "assistant.delta", turnId, messageId: `${turnId}-a2`, delta: "The pod crashes." },
     {
       type: "assistant.message",
@@ -114,37 +116,91 @@ export function investigationFrames(
     },
     { type: "turn.completed", turnId, durationMs: 1200, partial: false },
   ];
-  return events.map((event, i) => frame(conversationId, firstSeq + i, event));
+  return stream.map((event, i) => frame(conversationId, firstSeq + i, event));
 }
 
-function tool(
-  type: "tool.started" | "tool.finished",
+/** One kubectl call of a fixture, as both its events and its stored tool log show it. */
+interface ToolRun {
+  toolCallId: string;
+  command: string;
+  classification: "read" | "mutating";
+  durationMs: number;
+  outputPreview: string;
+  truncated: boolean;
+}
+
+function readCall(toolCallId: string, command: string): ToolRun {
+  return {
+    toolCallId,
+    command,
+    classification: "read",
+    durationMs: 12,
+    outputPreview: "NAME   READY\ncheckout-7d9f-abcde   0/1\n… truncated: 40 more lines",
+    truncated: true,
+  };
+}
+
+function toolStarted(turnId: string, run: ToolRun): ConversationEvent {
+  const { toolCallId, command, classification } = run;
+  return {
+    type: "tool.started",
+    turnId,
+    toolCallId,
+    tool: "kubectl",
+    command,
+    classification,
+    startedAt: at(1),
+  };
+}
+
+function toolFinished(turnId: string, run: ToolRun): ConversationEvent {
+  return { type: "tool.finished", turnId, tool: "kubectl", status: "ok", ...run };
+}
+
+/** The stored form of a tool call (`toolLogs` of a turn). */
+function toolLog(id: string, turnId: string, run: ToolRun) {
+  return { id, turnId, tool: "kubectl", status: "ok" as const, ...run, startedAt: at(1) };
+}
+
+/** The stored conversation row of a fixture: the demo cluster's shop namespace, one finished turn. */
+function storedConversation(id: string, title: string) {
+  return {
+    id,
+    title,
+    clusterContext: "kubemedic-demo",
+    namespace: "shop",
+    createdAt: at(0),
+    updatedAt: at(2000),
+    lastTurnStatus: "completed",
+  };
+}
+
+/** A stored message of a fixture's turn. */
+function storedMessage(
   turnId: string,
-  toolCallId: string,
-  command: string,
-): ConversationEvent {
-  return type === "tool.started"
-    ? {
-        type,
-        turnId,
-        toolCallId,
-        tool: "kubectl",
-        command,
-        classification: "read",
-        startedAt: at(1),
-      }
-    : {
-        type,
-        turnId,
-        toolCallId,
-        tool: "kubectl",
-        command,
-        classification: "read",
-        status: "ok",
-        durationMs: 12,
-        outputPreview: "NAME   READY\ncheckout-7d9f-abcde   0/1\n… truncated: 40 more lines",
-        truncated: true,
-      };
+  id: string,
+  role: "user" | "assistant",
+  content: string,
+  seq: number,
+  createdAtMs: number,
+  toolCalls: { id: string; name: string; args: Record<string, unknown> }[] = [],
+) {
+  return { id, turnId, role, content, toolCalls, seq, createdAt: at(createdAtMs) };
+}
+
+/** A stored turn of a fixture that completed: its timing and what it left behind. */
+function completedTurn(id: string, finishedAtMs: number, rest: Record<string, unknown>) {
+  return {
+    id,
+    seq: 1,
+    status: "completed",
+    model: "offline-diagnostician",
+    startedAt: at(0),
+    finishedAt: at(finishedAtMs),
+    error: null,
+    usage: null,
+    ...rest,
+  };
 }
 
 /** The stored form of `investigationFrames`, as `GET /api/conversations/:id` returns it. */
@@ -153,74 +209,31 @@ export function investigationDetail(
   turnId: string,
   lastSeq = 13,
 ): ConversationDetail {
-  const log = (id: string, command: string) => ({
-    id: `log-${id}`,
-    turnId,
-    toolCallId: id,
-    tool: "kubectl",
-    command,
-    classification: "read" as const,
-    status: "ok" as const,
-    durationMs: 12,
-    outputPreview: "NAME   READY\ncheckout-7d9f-abcde   0/1\n… truncated: 40 more lines",
-    truncated: true,
-    startedAt: at(1),
-  });
+  const pods = readCall(`${turnId}-c1`, "get pods -n shop");
+  const events = readCall(`${turnId}-c2`, "get events -n shop");
   return ConversationDetail.parse({
-    conversation: {
-      id: conversationId,
-      title: "why is checkout failing in shop?",
-      clusterContext: "kubemedic-demo",
-      namespace: "shop",
-      createdAt: at(0),
-      updatedAt: at(2000),
-      lastTurnStatus: "completed",
-    },
+    conversation: storedConversation(conversationId, "why is checkout failing in shop?"),
     turns: [
-      {
-        id: turnId,
-        seq: 1,
-        status: "completed",
-        model: "offline-diagnostician",
-        startedAt: at(0),
-        finishedAt: at(1200),
-        error: null,
-        usage: null,
+      completedTurn(turnId, 1200, {
         messages: [
-          {
-            id: `${turnId}-u`,
+          storedMessage(turnId, `${turnId}-u`, "user", "why is checkout failing in shop?", 1, 0),
+          storedMessage(
             turnId,
-            role: "user",
-            content: "why is checkout failing in shop?",
-            toolCalls: [],
-            seq: 1,
-            createdAt: at(0),
-          },
-          {
-            id: `${turnId}-a1`,
-            turnId,
-            role: "assistant",
-            content: "Looking at the shop namespace.",
-            toolCalls: [
-              { id: `${turnId}-c1`, name: "kubectl", args: { command: "get pods -n shop" } },
-              { id: `${turnId}-c2`, name: "kubectl", args: { command: "get events -n shop" } },
+            `${turnId}-a1`,
+            "assistant",
+            "Looking at the shop namespace.",
+            2,
+            10,
+            [
+              { id: pods.toolCallId, name: "kubectl", args: { command: pods.command } },
+              { id: events.toolCallId, name: "kubectl", args: { command: events.command } },
             ],
-            seq: 2,
-            createdAt: at(10),
-          },
-          {
-            id: `${turnId}-a2`,
-            turnId,
-            role: "assistant",
-            content: "The pod crashes.",
-            toolCalls: [],
-            seq: 3,
-            createdAt: at(20),
-          },
+          ),
+          storedMessage(turnId, `${turnId}-a2`, "assistant", "The pod crashes.", 3, 20),
         ],
         toolLogs: [
-          log(`${turnId}-c2`, "get events -n shop"),
-          log(`${turnId}-c1`, "get pods -n shop"),
+          toolLog(`log-${events.toolCallId}`, turnId, events),
+          toolLog(`log-${pods.toolCallId}`, turnId, pods),
         ],
         approvals: [],
         report: {
@@ -230,11 +243,21 @@ export function investigationDetail(
           degraded: false,
           report: sampleReport,
         },
-      },
+      }),
     ],
     lastSeq,
   });
 }
+
+/** The change of `fixFrames`, approved and run. */
+const fixCall: ToolRun = {
+  toolCallId: "call-fix",
+  command: "set env deployment/checkout -n shop DATABASE_URL=postgres://db/shop",
+  classification: "mutating",
+  durationMs: 20,
+  outputPreview: "deployment.apps/checkout env updated",
+  truncated: false,
+};
 
 const sampleVerification: VerificationResult = {
   verificationId: "verify_call-fix",
@@ -263,7 +286,6 @@ const sampleVerification: VerificationResult = {
  * change, two progress events, the verdict, the answer, the end.
  */
 export function fixFrames(conversationId: string, turnId: string, firstSeq = 1): EventFrame[] {
-  const change = "set env deployment/checkout -n shop DATABASE_URL=postgres://db/shop";
   const progress = (elapsedMs: number, state: "pending" | "ok"): ConversationEvent => ({
     type: "verification.progress",
     turnId,
@@ -289,27 +311,8 @@ export function fixFrames(conversationId: string, turnId: string, firstSeq = 1):
       content: "I propose to set DATABASE_URL.",
       toolCallIds: ["call-fix"],
     },
-    {
-      type: "tool.started",
-      turnId,
-      toolCallId: "call-fix",
-      tool: "kubectl",
-      command: change,
-      classification: "mutating",
-      startedAt: at(1),
-    },
-    {
-      type: "tool.finished",
-      turnId,
-      toolCallId: "call-fix",
-      tool: "kubectl",
-      command: change,
-      classification: "mutating",
-      status: "ok",
-      durationMs: 20,
-      outputPreview: "deployment.apps/checkout env updated",
-      truncated: false,
-    },
+    toolStarted(turnId, fixCall),
+    toolFinished(turnId, fixCall),
     progress(300, "pending"),
     progress(1200, "ok"),
     { type: "verification.finished", turnId, verification: sampleVerification },
@@ -328,73 +331,27 @@ export function fixFrames(conversationId: string, turnId: string, firstSeq = 1):
 /** The stored form of `fixFrames`. */
 export function fixDetail(conversationId: string, turnId: string): ConversationDetail {
   return ConversationDetail.parse({
-    conversation: {
-      id: conversationId,
-      title: "fix checkout in shop",
-      clusterContext: "kubemedic-demo",
-      namespace: "shop",
-      createdAt: at(0),
-      updatedAt: at(2000),
-      lastTurnStatus: "completed",
-    },
+    conversation: storedConversation(conversationId, "fix checkout in shop"),
     turns: [
-      {
-        id: turnId,
-        seq: 1,
-        status: "completed",
-        model: "offline-diagnostician",
-        startedAt: at(0),
-        finishedAt: at(2000),
-        error: null,
-        usage: null,
+      completedTurn(turnId, 2000, {
         messages: [
-          {
-            id: `${turnId}-u`,
+          storedMessage(turnId, `${turnId}-u`, "user", "fix checkout in shop", 1, 0),
+          storedMessage(
             turnId,
-            role: "user",
-            content: "fix checkout in shop",
-            toolCalls: [],
-            seq: 1,
-            createdAt: at(0),
-          },
-          {
-            id: `${turnId}-a1`,
-            turnId,
-            role: "assistant",
-            content: "I propose to set DATABASE_URL.",
-            toolCalls: [{ id: "call-fix", name: "kubectl", args: {} }],
-            seq: 2,
-            createdAt: at(1),
-          },
-          {
-            id: `${turnId}-a2`,
-            turnId,
-            role: "assistant",
-            content: "Done. Verified: resolved.",
-            toolCalls: [],
-            seq: 3,
-            createdAt: at(1600),
-          },
+            `${turnId}-a1`,
+            "assistant",
+            "I propose to set DATABASE_URL.",
+            2,
+            1,
+            [{ id: fixCall.toolCallId, name: "kubectl", args: {} }],
+          ),
+          storedMessage(turnId, `${turnId}-a2`, "assistant", "Done. Verified: resolved.", 3, 1600),
         ],
-        toolLogs: [
-          {
-            id: "log-fix",
-            turnId,
-            toolCallId: "call-fix",
-            tool: "kubectl",
-            command: "set env deployment/checkout -n shop DATABASE_URL=postgres://db/shop",
-            classification: "mutating",
-            status: "ok",
-            durationMs: 20,
-            outputPreview: "deployment.apps/checkout env updated",
-            truncated: false,
-            startedAt: at(1),
-          },
-        ],
+        toolLogs: [toolLog("log-fix", turnId, fixCall)],
         approvals: [],
         report: null,
         verifications: [sampleVerification],
-      },
+      }),
     ],
     lastSeq: 10,
   });
