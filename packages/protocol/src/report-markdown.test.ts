@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DiagnosisReport } from "./report";
+import { type DiagnosisCause, DiagnosisReport } from "./report";
 import { fenceFor, reportMarkdown } from "./report-markdown";
 
 const report: DiagnosisReport = {
@@ -86,5 +86,107 @@ describe("reportMarkdown", () => {
     expect(md).toContain("## Affected resources\n\nNone listed.");
     expect(md).toContain("## Evidence\n\nNone recorded.");
     expect(md).toContain("## Recommendations\n\nNone.");
+  });
+});
+
+/** Three causes as the planner's combineReports returns them: the top level repeats the first. */
+const storage: DiagnosisCause = {
+  summary: "postgres in data is Pending: its PVC asks for a StorageClass that does not exist.",
+  category: "StorageProvisioning",
+  severity: "critical",
+  rootCause: "PersistentVolumeClaim data/pgdata names StorageClass fast-ssd, which does not exist.",
+  confidence: 0.92,
+  affectedResources: [
+    { kind: "PersistentVolumeClaim", namespace: "data", name: "pgdata", status: "Pending" },
+    { kind: "Pod", namespace: "data", name: "postgres-0", status: "Pending" },
+  ],
+  evidence: [
+    {
+      source: "events",
+      command: "get events -n data --field-selector involvedObject.name=pgdata",
+      excerpt: 'storageclass.storage.k8s.io "fast-ssd" not found',
+    },
+  ],
+  recommendations: [
+    {
+      title: "Use the standard StorageClass",
+      rationale: "fast-ssd does not exist in this cluster.",
+      risk: "medium",
+      requiresApproval: true,
+    },
+  ],
+};
+const network: DiagnosisCause = {
+  summary: "The payments Service selects no Pods: its selector says app=payment.",
+  category: "ServiceSelectorMismatch",
+  severity: "high",
+  rootCause: "Service shop/payments selects app=payment; the Pods are labelled app=payments.",
+  confidence: 0.8,
+  affectedResources: [
+    { kind: "Service", namespace: "shop", name: "payments", status: "0 endpoints" },
+  ],
+  evidence: [
+    {
+      source: "analyzer",
+      command: "analyze -n shop",
+      excerpt: "Service shop/payments: no endpoints",
+    },
+  ],
+  recommendations: [
+    {
+      title: "Fix the selector",
+      rationale: "Match the Pods' label.",
+      command: 'patch service payments -n shop -p {"spec":{"selector":{"app":"payments"}}}',
+      risk: "medium",
+      requiresApproval: true,
+    },
+  ],
+};
+const crash: DiagnosisCause = { ...report, severity: "high" };
+const combined: DiagnosisReport = DiagnosisReport.parse({
+  ...storage,
+  summary: `3 independent problems: (1) ${storage.summary} (2) ${network.summary} (3) ${crash.summary}`,
+  causes: [storage, network, crash],
+});
+
+describe("reportMarkdown of a combined report", () => {
+  const md = reportMarkdown(combined, { conversationTitle: "what's wrong with my cluster?" });
+  const sections = md.split(/^## /m).slice(1);
+
+  it("renders every cause, in its ranking, with its own category, severity and confidence", () => {
+    expect(md).toMatch(/^# Diagnosis: 3 independent problems \(critical\)\n/);
+    expect(md).toContain(
+      "| Causes | StorageProvisioning, ServiceSelectorMismatch, CrashLoop |\n| Severity | 🔴 critical |",
+    );
+    expect(sections.map((s) => s.split("\n")[0])).toEqual([
+      "Cause 1: StorageProvisioning (critical)",
+      "Cause 2: ServiceSelectorMismatch (high)",
+      "Cause 3: CrashLoop (high)",
+    ]);
+    expect(sections[1]).toContain("Severity: 🟠 high · Confidence: 80 %");
+    expect(sections[2]).toContain("> checkout crash-loops: its env var DB_URL is missing.");
+  });
+
+  it("gives each cause its root cause, affected objects, evidence and fixes, and no other's", () => {
+    const [s1, s2, s3] = sections as [string, string, string];
+    expect(s1).toContain("### Root cause\n\nPersistentVolumeClaim data/pgdata names");
+    expect(s1).toContain("- **PersistentVolumeClaim** `data/pgdata` — Pending (root cause)");
+    expect(s1).toContain(
+      "#### 1. events — `kubectl get events -n data --field-selector involvedObject.name=pgdata`",
+    );
+    expect(s1).toContain("1. **Use the standard StorageClass** — risk: medium, needs approval");
+    expect(s1).not.toContain("payments");
+    expect(s2).toContain("- **Service** `shop/payments` — 0 endpoints (root cause)");
+    expect(s2).toContain("#### 1. analyzer — `k8sgpt analyze -n shop`");
+    expect(s2).toContain("kubectl patch service payments -n shop");
+    expect(s2).not.toContain("pgdata");
+    expect(s3).toContain("#### 2. analyzer — `k8sgpt analyze -n shop`");
+    expect(s3).toContain("   kubectl set env deploy/checkout -n shop DB_URL=postgres://db");
+    expect(s3).toContain("---\n\n_Exported from kubemedic._");
+  });
+
+  it("renders a report whose causes[] holds one cause exactly as the single-cause report", () => {
+    const { causes: _c, ...single } = combined;
+    expect(reportMarkdown({ ...single, causes: [storage] })).toBe(reportMarkdown({ ...single }));
   });
 });
