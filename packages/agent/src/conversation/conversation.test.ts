@@ -37,6 +37,9 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
     ["give me a quick summary so far", "recap"],
     ["what have we done so far?", "recap"],
     ["where do we stand?", "recap"],
+    ["ok, can you give me a quick recap of this incident?", "recap"],
+    ["catch me up", "recap"],
+    ["remind me what we found", "recap"],
     ["总结一下", "recap"],
     ["到目前为止我们做了什么？", "recap"],
   ])("%s → %s", (text, kind) => {
