@@ -167,6 +167,15 @@ function isReportRequest(req: RecordedRequest): boolean {
   return choice?.function?.name === "diagnosis_report";
 }
 
+/** The agent's call that summarizes turns trimmed out of the history (conversation/earlier-summary.ts). */
+function isSummaryRequest(req: RecordedRequest): boolean {
+  return (
+    req.body?.messages?.some(
+      (m) => m.role === "system" && String(m.content).includes("running summary"),
+    ) === true
+  );
+}
+
 /**
  * The baseline's budgets: kubemedic's context economy switched off as far as
  * the graph config allows (the schema's maxima), so every tool output and the
@@ -223,6 +232,12 @@ async function investigate(
       return {
         toolCalls: [{ name: "diagnosis_report", arguments: { ...reportFor(scenario) } }],
       };
+    }
+    // A conversation that outgrows its budget summarizes the turns it drops (one call per new
+    // range): answered here, outside the script, and counted like every other request.
+    if (isSummaryRequest(req)) {
+      labels.push({ turn, step: "summary of earlier turns" });
+      return { text: `- Turns before ${turn}: the namespace was diagnosed; nothing was changed.` };
     }
     const step = script[next++];
     labels.push({ turn, step: step?.name ?? "beyond the script" });
