@@ -9,7 +9,7 @@ import { digestLine } from "./turn-digest";
 /** Digest lines a composed summary shows; older turns are counted, not listed. */
 export const EARLIER_LINES = 12;
 /** What the model may write (the summary is part of every later request). */
-export const EARLIER_MAX_CHARS = 2_000;
+const EARLIER_MAX_CHARS = 2_000;
 /** What the model is given: the summary so far and the new lines. */
 const MODEL_INPUT_CHARS = 8_000;
 

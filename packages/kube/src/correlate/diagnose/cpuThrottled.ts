@@ -10,7 +10,7 @@ import { containerSpec, describeWorkload, workloadDraft } from "./baseDraft";
 import { addTemplateFix } from "./templateFix";
 
 /** A probe that got no answer in time (kubelet's wording for HTTP, TCP and exec probes). */
-export const PROBE_TIMEOUT =
+const PROBE_TIMEOUT =
   /context deadline exceeded|Client\.Timeout exceeded|i\/o timeout|timed out|timeout/i;
 
 /**
