@@ -244,6 +244,9 @@ export async function startServer(
           model,
           graphConfig,
           reports: mcpReportStore(database.prisma, user),
+          // An MCP diagnosis is an agent run like a conversation turn: it waits for the same slots.
+          admitTurn: async (signal) =>
+            (await turnSlots.acquire(signal)) ? () => turnSlots.release() : undefined,
           user,
           logger: logger.child({ component: "mcp" }),
         }),

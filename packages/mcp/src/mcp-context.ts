@@ -55,6 +55,13 @@ export interface McpServerOptions {
   graphConfig: GraphConfig;
   /** Conversation reports as resources; absent (no database, e.g. over stdio): no resources. */
   reports?: ReportStore;
+  /**
+   * Holds one of the server's turn slots (KUBEMEDIC_MAX_RUNNING_TURNS) while `diagnose` runs,
+   * so diagnoses over MCP and conversation turns share one bound on agent runs. Resolves to the
+   * slot's release, or undefined when `signal` aborted while waiting. Absent (stdio): no bound
+   * beyond the client's own calls.
+   */
+  admitTurn?: (signal: AbortSignal) => Promise<(() => void) | undefined>;
   /** Who `diagnose` runs as (the agent's `user`). @default "mcp" */
   user?: string;
   logger?: AgentLogger;

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createHeadlessAgent } from "@kubemedic/agent";
 import { DiagnosisReport } from "@kubemedic/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { McpContext } from "../mcp-context";
 import { answer, failure, guarded } from "./tool-answer";
@@ -48,58 +53,77 @@ export function registerDiagnoseTool(server: McpServer, ctx: McpContext): void {
       guarded(async (): Promise<CallToolResult> => {
         // Checked up front: an unknown context is the caller's error, not a failed turn.
         ctx.backendFor(args.context);
-        const { clusters, model, graphConfig, logger, user } = ctx.options;
-        const agent = createHeadlessAgent({
-          model,
-          clusterFor: (context) => clusters.clusterFor(context),
-          config: graphConfig,
-          ...(logger === undefined ? {} : { logger }),
-        });
-        const progressToken = extra._meta?.progressToken;
-        let report: DiagnosisReport | undefined;
-        let degraded = false;
-        let partial = false;
-        let answerText = "";
-        let calls = 0;
-        for await (const event of agent.runTurn({
-          conversationId: `mcp-${randomUUID()}`,
-          turnId: `turn-${randomUUID()}`,
-          user: user ?? "mcp",
-          ...(args.context === undefined ? {} : { clusterContext: args.context }),
-          ...(args.namespace === undefined ? {} : { namespace: args.namespace }),
-          input: { text: args.question },
-          signal: extra.signal,
-        })) {
-          // Only these events matter here; the rest (deltas, plans, tool starts) pass by.
-          if (event.type === "tool.finished") {
-            calls++;
-            if (progressToken !== undefined) {
-              await extra.sendNotification({
-                method: "notifications/progress",
-                params: {
-                  progressToken,
-                  progress: calls,
-                  message: `${event.tool} ${event.command} (${event.status})`,
-                },
-              });
-            }
-          } else if (event.type === "assistant.message") answerText = event.content;
-          else if (event.type === "report.ready") {
-            report = event.report;
-            degraded = event.degraded === true;
-          } else if (event.type === "turn.failed")
-            return failure(`The diagnosis failed (${event.code}): ${event.message}`);
-          else if (event.type === "turn.cancelled") return failure("The diagnosis was cancelled.");
-          else if (event.type === "turn.completed") partial = event.partial === true;
+        const { clusters, model, graphConfig, logger, user, admitTurn } = ctx.options;
+        const release = admitTurn === undefined ? () => undefined : await admitTurn(extra.signal);
+        if (release === undefined) return failure("The diagnosis was cancelled.");
+        try {
+          return await diagnose(args, extra, { clusters, model, graphConfig, logger, user });
+        } finally {
+          release();
         }
-        if (report === undefined) {
-          return failure(
-            `No report: the question needed no investigation.${answerText ? `\n\n${answerText}` : ""}`,
-          );
-        }
-        return answer(reportText(report, { degraded, partial, calls }), report);
       }),
   );
+}
+
+type DiagnoseArgs = z.infer<typeof DiagnoseInput>;
+type DiagnoseExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** One headless agent run, its events folded into the tool's answer. */
+async function diagnose(
+  args: DiagnoseArgs,
+  extra: DiagnoseExtra,
+  options: Pick<McpContext["options"], "clusters" | "model" | "graphConfig" | "logger" | "user">,
+): Promise<CallToolResult> {
+  const { clusters, model, graphConfig, logger, user } = options;
+  const agent = createHeadlessAgent({
+    model,
+    clusterFor: (context) => clusters.clusterFor(context),
+    config: graphConfig,
+    ...(logger === undefined ? {} : { logger }),
+  });
+  const progressToken = extra._meta?.progressToken;
+  let report: DiagnosisReport | undefined;
+  let degraded = false;
+  let partial = false;
+  let answerText = "";
+  let calls = 0;
+  for await (const event of agent.runTurn({
+    conversationId: `mcp-${randomUUID()}`,
+    turnId: `turn-${randomUUID()}`,
+    user: user ?? "mcp",
+    ...(args.context === undefined ? {} : { clusterContext: args.context }),
+    ...(args.namespace === undefined ? {} : { namespace: args.namespace }),
+    input: { text: args.question },
+    signal: extra.signal,
+  })) {
+    // Only these events matter here; the rest (deltas, plans, tool starts) pass by.
+    if (event.type === "tool.finished") {
+      calls++;
+      if (progressToken !== undefined) {
+        await extra.sendNotification({
+          method: "notifications/progress",
+          params: {
+            progressToken,
+            progress: calls,
+            message: `${event.tool} ${event.command} (${event.status})`,
+          },
+        });
+      }
+    } else if (event.type === "assistant.message") answerText = event.content;
+    else if (event.type === "report.ready") {
+      report = event.report;
+      degraded = event.degraded === true;
+    } else if (event.type === "turn.failed")
+      return failure(`The diagnosis failed (${event.code}): ${event.message}`);
+    else if (event.type === "turn.cancelled") return failure("The diagnosis was cancelled.");
+    else if (event.type === "turn.completed") partial = event.partial === true;
+  }
+  if (report === undefined) {
+    return failure(
+      `No report: the question needed no investigation.${answerText ? `\n\n${answerText}` : ""}`,
+    );
+  }
+  return answer(reportText(report, { degraded, partial, calls }), report);
 }
 
 /** The short text beside the structured report (for clients that show only text). */
