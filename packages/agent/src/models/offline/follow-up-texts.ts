@@ -22,6 +22,21 @@ export interface FollowUpTexts {
 
 const code = (c: string): string => `\`kubectl ${c}\``;
 
+/** The summary of earlier turns (when there is one), then a line per turn the history still holds. */
+function recap(
+  earlier: string | undefined,
+  turns: readonly TurnDigest[],
+  language: Language,
+  words: { nothing: string; soFar: string; since: string },
+): string {
+  if (earlier === undefined && turns.length === 0) return words.nothing;
+  const later =
+    turns.length === 0
+      ? undefined
+      : `${earlier === undefined ? words.soFar : words.since}${language === "zh" ? "：" : ":"}\n${turns.map((d) => digestLine(d, language)).join("\n")}`;
+  return [earlier, later].filter((x) => x !== undefined).join("\n\n");
+}
+
 const EN: FollowUpTexts = {
   explain: (d) =>
     [
@@ -45,16 +60,11 @@ const EN: FollowUpTexts = {
           )
           .join("\n")}`,
   recap: (earlier, turns) =>
-    earlier === undefined && turns.length === 0
-      ? "This conversation has nothing to recap yet."
-      : [
-          earlier,
-          turns.length === 0
-            ? undefined
-            : `${earlier === undefined ? "So far" : "Since then"}:\n${turns.map((d) => digestLine(d, "en")).join("\n")}`,
-        ]
-          .filter((x) => x !== undefined)
-          .join("\n\n"),
+    recap(earlier, turns, "en", {
+      nothing: "This conversation has nothing to recap yet.",
+      soFar: "So far",
+      since: "Since then",
+    }),
   proposeFix: (title, commands) =>
     `Applying the fix${title ? ` "${title}"` : ""}: ${commands.map(code).join(", ")}. It runs only after your approval.`,
   proposeUndo: (title, commands) =>
@@ -116,16 +126,11 @@ const ZH: FollowUpTexts = {
           )
           .join("\n")}`,
   recap: (earlier, turns) =>
-    earlier === undefined && turns.length === 0
-      ? "这次对话还没有可以回顾的内容。"
-      : [
-          earlier,
-          turns.length === 0
-            ? undefined
-            : `${earlier === undefined ? "到目前为止" : "此后"}：\n${turns.map((d) => digestLine(d, "zh")).join("\n")}`,
-        ]
-          .filter((x) => x !== undefined)
-          .join("\n\n"),
+    recap(earlier, turns, "zh", {
+      nothing: "这次对话还没有可以回顾的内容。",
+      soFar: "到目前为止",
+      since: "此后",
+    }),
   proposeFix: (title, commands) =>
     `应用修复${title ? `“${title}”` : ""}：${commands.map(code).join("、")}。只有在你批准后才会执行。`,
   proposeUndo: (_title, commands) =>
