@@ -19,7 +19,10 @@ export interface LoadKubeConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** @default os.homedir() */
   home?: string;
-  /** The mounted service account, for in-cluster use. @default SERVICE_ACCOUNT_DIR */
+  /**
+   * The mounted service account, for in-cluster use.
+   * @default env.KUBEMEDIC_SERVICE_ACCOUNT_DIR, else SERVICE_ACCOUNT_DIR
+   */
   serviceAccountDir?: string;
 }
 
@@ -32,6 +35,10 @@ export interface LoadKubeConfigOptions {
  */
 export function loadKubeConfig(options: LoadKubeConfigOptions = {}): KubeConfig {
   const env = options.env ?? process.env;
+  // The variable serves a token projected to another path, and tests that
+  // play a pod without writing under /var/run.
+  const serviceAccountDir =
+    options.serviceAccountDir ?? nonEmpty(env.KUBEMEDIC_SERVICE_ACCOUNT_DIR) ?? SERVICE_ACCOUNT_DIR;
   const kc = new KubeConfig();
   const tried: string[] = [];
   const files =
@@ -51,10 +58,10 @@ export function loadKubeConfig(options: LoadKubeConfigOptions = {}): KubeConfig 
   if (present.length > 0) {
     readFiles(kc, present);
   } else if (
-    existsSync(join(options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR, "token")) &&
+    existsSync(join(serviceAccountDir, "token")) &&
     env.KUBERNETES_SERVICE_HOST !== undefined
   ) {
-    loadInCluster(kc, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR, env);
+    loadInCluster(kc, serviceAccountDir, env);
   } else {
     tried.push("the in-cluster service account");
     throw new KubeError(
@@ -136,6 +143,10 @@ export function selectContext(kc: KubeConfig, name: string): void {
     );
   }
   kc.setCurrentContext(name);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
 }
 
 function messageOf(error: unknown): string {
