@@ -6,12 +6,12 @@ import checkFile from "eslint-plugin-check-file";
 import tseslint from "typescript-eslint";
 
 // File-name case per area, as the names already are (ARCHITECTURE.md, Conventions): kebab-case
-// in the server, protocol, demo-cluster and agent; camelCase (PascalCase for a file named after
-// a class or component) in kube, the web app, the CLI's quality suite and the agent's
-// plain-language actions. Middle extensions (`.int.test`) are ignored.
+// in the server, protocol, demo-cluster, mcp, agent, bench, the CLI's commands and tests;
+// camelCase (PascalCase for a file named after a class or component) in kube, the web app, the
+// CLI's top-level modules, quality suite and fix flow, and the agent's plain-language actions.
+// Middle extensions (`.int.test`) are ignored.
 const KEBAB = "KEBAB_CASE";
 const CAMEL_OR_PASCAL = "[a-zA-Z]*([a-zA-Z0-9])";
-const KEBAB_OR_CAMEL = "[a-z]*([a-zA-Z0-9])*(-+([a-z0-9]))";
 const fileCase = (files, style, ignores = []) => ({
   files,
   ignores,
@@ -101,9 +101,8 @@ export default tseslint.config(
     ],
     CAMEL_OR_PASCAL,
   ),
-  fileCase(["apps/cli/{src,test,bin}/*.ts"], KEBAB_OR_CAMEL),
-  fileCase(["apps/cli/src/commands/**/*.ts", "bench/**/*.ts"], KEBAB),
-  fileCase(["apps/cli/src/fix/**/*.ts"], CAMEL_OR_PASCAL),
+  fileCase(["apps/cli/src/commands/**/*.ts", "apps/cli/test/**/*.ts", "bench/**/*.ts"], KEBAB),
+  fileCase(["apps/cli/src/*.ts", "apps/cli/src/fix/**/*.ts"], CAMEL_OR_PASCAL),
   // Code is imported by specifier, so that dependency-cruiser and knip see the edge and the
   // types are the real ones: `import(new URL("../../x.ts", import.meta.url).href)` hides both.
   {
