@@ -18,6 +18,8 @@ COPY --chown=node:node packages/protocol/package.json packages/protocol/
 COPY --chown=node:node packages/kube/package.json packages/kube/
 COPY --chown=node:node packages/agent/package.json packages/agent/
 COPY --chown=node:node packages/demo-cluster/package.json packages/demo-cluster/
+COPY --chown=node:node packages/mcp/package.json packages/mcp/
+COPY --chown=node:node bench/package.json bench/
 RUN pnpm install --frozen-lockfile
 
 COPY --chown=node:node . .
