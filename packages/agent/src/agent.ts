@@ -15,6 +15,9 @@ import {
 import type { ClusterBackend } from "./tools/cluster-backend";
 import { kubeBackend } from "./tools/kube-backend";
 import { AgentError } from "./errors";
+import { combineHooks, type AgentHooks } from "./hooks/agent-hooks";
+import { hookedTurn } from "./hooks/hooked-turn";
+import { otelTracingFromEnv, type OtelTracing } from "./tracing/otel-hooks";
 
 export interface CreateAgentOptions {
   model: ModelHandle;
@@ -24,6 +27,13 @@ export interface CreateAgentOptions {
   /** The cluster a turn runs against; called once per turn with the turn's `clusterContext`. */
   clusterFor: (contextName?: string) => Promise<Cluster> | Cluster;
   logger?: AgentLogger;
+  /** Callbacks on every phase of a turn (see hooks/agent-hooks.ts). */
+  hooks?: AgentHooks;
+  /**
+   * OpenTelemetry tracing: by default on exactly when OTEL_EXPORTER_OTLP_ENDPOINT
+   * is set (otelTracingFromEnv); false turns it off, an OtelTracing replaces it.
+   */
+  tracing?: OtelTracing | false;
 }
 
 export interface Agent {
@@ -49,6 +59,8 @@ export function createAgent(opts: CreateAgentOptions): Agent {
     ...(opts.logger === undefined ? {} : { logger: opts.logger }),
   };
   const graph = buildGraph(deps, opts.checkpointer);
+  const tracing = opts.tracing === false ? undefined : (opts.tracing ?? otelTracingFromEnv());
+  const hooks = combineHooks([opts.hooks, tracing?.hooks]);
   const backends = new WeakMap<Cluster, ClusterBackend>();
   const backendFor = async (contextName?: string): Promise<ClusterBackend> => {
     const cluster = await opts.clusterFor(contextName);
@@ -71,7 +83,14 @@ export function createAgent(opts: CreateAgentOptions): Agent {
     }
     running.add(p.conversationId);
     try {
-      yield* runTurn({ ...deps, graph, backendFor }, p);
+      if (hooks === undefined) {
+        yield* runTurn({ ...deps, graph, backendFor }, p);
+      } else {
+        const turn = { conversationId: p.conversationId, turnId: p.turnId };
+        yield* hookedTurn(hooks, turn, opts.model.label, opts.logger, (callbacks) =>
+          runTurn({ ...deps, graph, backendFor, callbacks }, p),
+        );
+      }
     } finally {
       running.delete(p.conversationId);
     }

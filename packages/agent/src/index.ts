@@ -59,6 +59,19 @@ export type { MutationLog, MutationStart, MutationResult } from "./run/mutation-
 export { createModel, DEFAULT_OPENAI_MODEL } from "./models/create-model";
 export { OfflineDiagnostician, OFFLINE_LABEL } from "./models/offline/offline-diagnostician";
 export type { ModelHandle, AgentLogger } from "./graph/deps";
+export { combineHooks } from "./hooks/agent-hooks";
+export type {
+  AgentHooks,
+  HookTurn,
+  HookNode,
+  HookModelCall,
+  HookTokenUsage,
+  HookToolCall,
+  HookPlanEvent,
+  HookTurnOutcome,
+} from "./hooks/agent-hooks";
+export { createOtelTracing, otelHooks, otelTracingFromEnv } from "./tracing/otel-hooks";
+export type { OtelTracing } from "./tracing/otel-hooks";
 export type { SelectedResource } from "./graph/state";
 export {
   loadGraphConfig,

@@ -1,3 +1,4 @@
+import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import type { AgentEvent, ApprovalDecision, ApprovalRequest, TurnScope } from "@kubemedic/protocol";
@@ -43,6 +44,8 @@ export interface PendingApproval {
 interface RunnerDeps extends GraphDeps {
   graph: AgentGraph;
   backendFor: (contextName?: string) => Promise<ClusterBackend>;
+  /** LangChain callbacks on the graph's run (the hooks'); absent, none is attached. */
+  callbacks?: BaseCallbackHandler[];
 }
 
 const MAX_TEXT = 32_000;
@@ -217,6 +220,7 @@ export async function* runTurn(
         signal: controller.signal,
         recursionLimit: config.limits.recursionLimit,
         durability: config.limits.durability,
+        ...(deps.callbacks === undefined ? {} : { callbacks: deps.callbacks }),
       });
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === "custom") {

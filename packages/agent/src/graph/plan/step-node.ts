@@ -51,6 +51,8 @@ export function stepNode(deps: GraphDeps) {
             streamMode: ["custom", "values"],
             recursionLimit: deps.config.plan.stepMaxIterations * 2 + 5,
             ...(config.signal === undefined ? {} : { signal: config.signal }),
+            // The turn's callbacks (the hooks, tracing) follow into the step's own run.
+            ...(config.callbacks === undefined ? {} : { callbacks: config.callbacks }),
           },
         );
         for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
