@@ -117,6 +117,13 @@ export const AssistantDeltaEvent = z.object({
   ...base,
   messageId: z.string(),
   delta: z.string(),
+  /**
+   * Set when this answer, if it ends without tool calls, is followed by a report (the turn used
+   * tools and asked for a diagnosis): a client may show only its lead while it streams, so the
+   * answer never visibly shrinks when the report card arrives. A hint: deltas folded for a
+   * replay may lack it.
+   */
+  reportMayFollow: z.literal(true).optional(),
 });
 
 /** One complete assistant message; replaces the deltas with the same messageId. */

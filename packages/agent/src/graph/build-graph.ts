@@ -44,7 +44,9 @@ export function buildGraph(deps: GraphDeps, checkpointer: BaseCheckpointSaver) {
   return (
     new StateGraph(AgentState)
       .addNode("prepare", prepareNode(deps))
-      .addNode("agent", agentNode(deps), { retryPolicy: llmRetryPolicy(deps.config) })
+      .addNode("agent", agentNode(deps, { hintReport: true }), {
+        retryPolicy: llmRetryPolicy(deps.config),
+      })
       .addNode("tools", toolsNode(deps))
       .addNode("approve", approveNode(deps), { ends: ["approve", "tools", "agent"] })
       .addNode("verify", verifyNode(deps))

@@ -32,7 +32,7 @@ export function routeAfterTools(state: AgentStateValue): "verify" | "agent" {
 }
 
 /** Reports follow diagnoses that used tools (config `nodes.report.when`). */
-function wantsReport(state: AgentStateValue, config: GraphConfig): boolean {
+export function wantsReport(state: AgentStateValue, config: GraphConfig): boolean {
   const when = config.nodes.report.when;
   if (when === "never") return false;
   const usedTools = currentTurnMessages(state.messages, state.turn?.turnId).some(isTool);

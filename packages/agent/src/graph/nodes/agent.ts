@@ -10,6 +10,7 @@ import { isTool, textOf } from "../../context/message-kinds";
 import { clarifyOf } from "../../conversation/clarify";
 import { emit, type GraphDeps } from "../deps";
 import { INVALID_ARGS_KEY, planCall, planContext } from "../planned-call";
+import { wantsReport } from "../route";
 import { currentTurnMessages, type AgentStateUpdate, type AgentStateValue } from "../state";
 
 /**
@@ -17,7 +18,11 @@ import { currentTurnMessages, type AgentStateUpdate, type AgentStateValue } from
  * it answers honestly with what was done so far instead of calling the model.
  * Every tool call of its answer is planned here, once (`plannedCalls`).
  */
-export function agentNode(deps: GraphDeps) {
+export function agentNode(
+  deps: GraphDeps,
+  /** The main graph's agent, whose final answer a report may follow (not a plan's specialists). */
+  options: { hintReport?: boolean } = {},
+) {
   const { model } = deps.model;
   if (typeof model.bindTools !== "function") {
     throw new Error(`the model ${deps.model.label} cannot call tools (no bindTools)`);
@@ -42,7 +47,9 @@ export function agentNode(deps: GraphDeps) {
       requestBudget(budgets.historyTokens, state.systemPrompt),
       budgets.summaryChars,
     );
-    const response = await streamReply(bound, [system, ...history], config);
+    // A final answer now would be followed by a report (routeAfterAgent): say so on its deltas.
+    const reportMayFollow = options.hintReport === true && wantsReport(state, deps.config);
+    const response = await streamReply(bound, [system, ...history], config, reportMayFollow);
     const message = normalize(response);
     emitMessage(config, message);
     const clarify = clarifyOf(response);
@@ -83,12 +90,18 @@ async function streamReply(
   bound: Runnable<BaseMessage[], AIMessageChunk>,
   request: BaseMessage[],
   config: LangGraphRunnableConfig,
+  reportMayFollow: boolean,
 ): Promise<AIMessageChunk> {
   let whole: AIMessageChunk | undefined;
   for await (const chunk of await bound.stream(request, config)) {
     const delta = textOf(chunk);
     if (delta.length > 0 && chunk.id !== undefined) {
-      emit(config, { type: "assistant.delta", messageId: chunk.id, delta });
+      emit(config, {
+        type: "assistant.delta",
+        messageId: chunk.id,
+        delta,
+        ...(reportMayFollow ? { reportMayFollow: true as const } : {}),
+      });
     }
     whole = whole === undefined ? chunk : whole.concat(chunk);
   }
