@@ -72,9 +72,17 @@ export function applyEvent(
             messageId: event.messageId,
             text: event.delta,
             streaming: true,
+            ...(event.reportMayFollow === true ? { reportMayFollow: true as const } : {}),
           }),
           // A complete message is final: late deltas (a replay overlap) are ignored.
-          (item) => (item.streaming ? { ...item, text: item.text + event.delta } : item),
+          (item) =>
+            item.streaming
+              ? {
+                  ...item,
+                  text: item.text + event.delta,
+                  ...(event.reportMayFollow === true ? { reportMayFollow: true as const } : {}),
+                }
+              : item,
         ),
       );
     case "assistant.message":
@@ -89,10 +97,18 @@ export function applyEvent(
             text: event.content,
             streaming: false,
           }),
-          (item) =>
-            !item.streaming && item.text === event.content
-              ? item
-              : { ...item, text: event.content, streaming: false },
+          (item) => {
+            if (!item.streaming && item.text === event.content) return item;
+            // With tool calls it was not the final answer: no report follows it.
+            const { reportMayFollow, ...rest } = item;
+            const final = event.toolCallIds.length === 0 && reportMayFollow === true;
+            return {
+              ...rest,
+              text: event.content,
+              streaming: false,
+              ...(final ? { reportMayFollow: true as const } : {}),
+            };
+          },
         ),
       );
     case "tool.started":

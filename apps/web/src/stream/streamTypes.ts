@@ -41,6 +41,11 @@ export interface AssistantItem {
   text: string;
   /** True while deltas are still arriving. */
   streaming: boolean;
+  /**
+   * The server said a report may follow this answer (`reportMayFollow` on its deltas), and it
+   * ended without tool calls: it shows as its lead from the first delta, so it never shrinks.
+   */
+  reportMayFollow?: true;
 }
 
 export interface ToolItem {

@@ -70,9 +70,18 @@ export function timelineRows(c: ConversationStream | undefined): TimelineRow[] {
 
 const EMPTY: TimelineRow[] = [];
 
-/** The key of the last finished answer before a turn's report, if the turn has one. */
+/**
+ * The key of the last finished answer before a turn's report, if the turn has one; while the
+ * turn runs, the answer the server said a report may follow (so it is a lead from its first
+ * delta and does not shrink when the card comes). A turn that ends without a report shows it whole.
+ */
 function leadKey(turn: TurnView): string | null {
   const at = turn.items.findIndex((i) => i.kind === "report");
+  if (at < 0) {
+    if (turn.status !== "running") return null;
+    const last = turn.items.at(-1);
+    return last?.kind === "assistant" && last.reportMayFollow === true ? last.key : null;
+  }
   for (let i = at - 1; i >= 0; i--) {
     const item = turn.items[i];
     if (item?.kind === "assistant" && !item.streaming && item.text.trim() !== "") return item.key;
