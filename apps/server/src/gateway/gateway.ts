@@ -110,13 +110,16 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // The client may send the moment its socket opens (a reconnect re-sends its unacknowledged
       // messages at once), while the session is still being looked up in the database. Frames
-      // read before the Connection listens would be lost: hold them until it does.
+      // read before the Connection listens would be lost: hold them until it does. Reading
+      // resumes in every case, a refusal too: its close handshake needs the peer's close frame.
       ws.pause();
-      this.accept(ws, req, url, socket).catch((error: unknown) => {
-        // The session lookup failed (the database is down): say so, and close.
-        this.options.ctx.logger.warn({ err: error }, "WebSocket sign-in could not be checked");
-        refuse(ws, 1013, "db_unavailable", "cannot check your session right now; retry shortly");
-      });
+      this.accept(ws, req, url, socket)
+        .catch((error: unknown) => {
+          // The session lookup failed (the database is down): say so, and close.
+          this.options.ctx.logger.warn({ err: error }, "WebSocket sign-in could not be checked");
+          refuse(ws, 1013, "db_unavailable", "cannot check your session right now; retry shortly");
+        })
+        .finally(() => ws.resume());
     });
   }
 
@@ -181,7 +184,6 @@ export class Gateway {
     this.perUser.set(user, open + 1);
     const log = ctx.logger.child({ user });
     const conn = new Connection(ws, user, ctx, log, socket, this.budgetOf(user));
-    ws.resume();
     const connLog = log.child({ connectionId: conn.id });
     this.connections.add(conn);
     const sessionId = auth.sessionId;
