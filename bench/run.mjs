@@ -18,6 +18,7 @@ const BENCHES = [
   "kubectl-engine",
   "analyze",
   "agent-overhead",
+  "planned-route",
   "gateway",
   "web",
   "db-startup",
