@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -93,5 +93,34 @@ describe("loadKubeConfig", () => {
     );
     const broken = write("c.yaml", "clusters: [ {");
     expect(() => loadKubeConfig({ kubeconfigPath: broken })).toThrow(/cannot read kubeconfig/);
+  });
+
+  it("uses the service account of a pod, at KUBEMEDIC_SERVICE_ACCOUNT_DIR when set", () => {
+    const sa = join(dir, "sa");
+    mkdirSync(sa, { recursive: true });
+    writeFileSync(join(sa, "token"), "pod-token");
+    writeFileSync(join(sa, "namespace"), "kubemedic\n");
+    const env = {
+      KUBERNETES_SERVICE_HOST: "10.0.0.1",
+      KUBERNETES_SERVICE_PORT: "6443",
+      KUBEMEDIC_SERVICE_ACCOUNT_DIR: sa,
+    };
+    const kc = loadKubeConfig({ env, home: join(dir, "nohome") });
+    expect(kc.getCurrentContext()).toBe("in-cluster");
+    expect(kc.getCurrentCluster()).toMatchObject({
+      server: "https://10.0.0.1:6443",
+      caFile: join(sa, "ca.crt"),
+    });
+    expect(kc.getContextObject("in-cluster")?.namespace).toBe("kubemedic");
+    // No token there, or no KUBERNETES_SERVICE_HOST: not in a pod.
+    expect(() =>
+      loadKubeConfig({
+        env: { ...env, KUBEMEDIC_SERVICE_ACCOUNT_DIR: join(dir, "nosa") },
+        home: join(dir, "nohome"),
+      }),
+    ).toThrow(/no cluster configured/);
+    expect(() =>
+      loadKubeConfig({ env: { KUBEMEDIC_SERVICE_ACCOUNT_DIR: sa }, home: join(dir, "nohome") }),
+    ).toThrow(/no cluster configured/);
   });
 });
