@@ -36,11 +36,7 @@ export function metricsView(
  * As metrics-server: a pod is listed when it has a running container (only those containers);
  * a node when its Ready condition is True, with its pods' usage plus the system's.
  */
-function podMetricsView(
-  state: ClusterState,
-  namespace: string | undefined,
-  now: number,
-): Stored[] {
+function podMetricsView(state: ClusterState, namespace: string | undefined, now: number): Stored[] {
   const written = state.store.list(POD_METRICS, namespace);
   const have = new Set(written.map((s) => s.key));
   const derived: Stored[] = [];
