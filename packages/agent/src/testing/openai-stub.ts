@@ -215,28 +215,8 @@ export async function startOpenAIStub(
         });
       }
       for (const [i, c] of calls.entries()) {
-        if (quirks.wholeToolArguments) {
-          await send({
-            ...base,
-            choices: [
-              {
-                index: 0,
-                delta: {
-                  tool_calls: [
-                    {
-                      index: i,
-                      id: c.id,
-                      type: "function",
-                      function: { name: c.name, arguments: c.arguments },
-                    },
-                  ],
-                },
-                finish_reason: null,
-              },
-            ],
-          });
-          continue;
-        }
+        // The first delta names the call; most servers then stream its arguments in pieces,
+        // some (wholeToolArguments) send them whole in that first delta.
         await send({
           ...base,
           choices: [
@@ -248,7 +228,10 @@ export async function startOpenAIStub(
                     index: i,
                     id: c.id,
                     type: "function",
-                    function: { name: c.name, arguments: "" },
+                    function: {
+                      name: c.name,
+                      arguments: quirks.wholeToolArguments ? c.arguments : "",
+                    },
                   },
                 ],
               },
@@ -256,6 +239,7 @@ export async function startOpenAIStub(
             },
           ],
         });
+        if (quirks.wholeToolArguments) continue;
         for (const part of pieces(c.arguments, Math.max(1, Math.ceil(c.arguments.length / 3)))) {
           await send({
             ...base,
