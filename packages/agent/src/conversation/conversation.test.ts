@@ -40,6 +40,10 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
     ["ok, can you give me a quick recap of this incident?", "recap"],
     ["catch me up", "recap"],
     ["remind me what we found", "recap"],
+    ["can you sum up where we are?", "recap"],
+    ["what did we find so far?", "recap"],
+    ["我们到目前为止做了什么", "recap"],
+    ["回顾一下这次排查", "recap"],
     ["总结一下", "recap"],
     ["到目前为止我们做了什么？", "recap"],
   ])("%s → %s", (text, kind) => {

@@ -69,7 +69,7 @@ const WHAT_CHANGED =
   /^(?:ok,?\s+|so,?\s+)?what (?:did you|have you|would you have|would you) chang\w*|what (?:was|would have been) changed/i;
 
 const RECAP =
-  /^(?:(?:can|could) you\s+|please\s+|ok(?:ay)?,?\s+|so,?\s+|now,?\s+)*(?:catch me up(?: on (?:this|the|our) (?:conversation|incident|investigation))?|remind me what we (?:did|found|changed|tried)|tl;?dr|(?:give me\s+|write\s+)?(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:recap|summary|summari[sz]e|sum (?:it |this |everything )?up)(?:\s+(?:of\s+)?(?:this|the|our)\s+(?:conversation|chat|session|incident|investigation|thread|troubleshooting))?(?:\s+(?:so far|until now))?|what have we (?:done|found|tried|covered|changed|fixed)(?: so far)?|where (?:are|do) we (?:stand|now|at)|what(?:'s| is| has been) (?:happened|done) so far)\s*(?:please)?[?.!]*$/i;
+  /^(?:(?:can|could) you\s+|please\s+|ok(?:ay)?,?\s+|so,?\s+|now,?\s+)*(?:catch me up(?: on (?:this|the|our) (?:conversation|incident|investigation))?|remind me what we (?:did|found|changed|tried)|tl;?dr|(?:give me\s+|write\s+)?(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:recap|summary|summari[sz]e|sum (?:it |this |everything )?up)(?:\s+(?:of\s+)?(?:this|the|our)\s+(?:conversation|chat|session|incident|investigation|thread|troubleshooting))?(?:\s+(?:so far|until now))?(?:\s+where we (?:are|stand))?|what (?:have|did) we (?:done|do|found|find|tried|try|covered|cover|changed|change|fixed|fix)(?: so far| until now)?|where (?:are|do) we (?:stand|now|at)|what(?:'s| is| has been) (?:happened|done) so far)\s*(?:please)?[?.!]*$/i;
 
 /** Chinese follow-ups zhFollowUp does not carry over (it keeps to the fix-and-check ones). */
 const ZH: readonly (readonly [RegExp, FollowUp])[] = [
