@@ -1,4 +1,9 @@
-import { HumanMessage, SystemMessage } from "@langchain/core/messages";
+import {
+  HumanMessage,
+  SystemMessage,
+  type AIMessage,
+  type BaseMessage,
+} from "@langchain/core/messages";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import {
   PlanScope,
@@ -9,6 +14,7 @@ import {
 } from "@kubemedic/protocol";
 import { z } from "zod";
 import type { GraphDeps } from "../deps";
+import { checkModelPlan } from "./check-model-plan";
 import type { RouteDecision } from "./decide-route";
 
 const ROUTE_TOOL_NAME = "route_decision";
@@ -35,6 +41,14 @@ const PlanAnswer = z.object({
           .describe("1-based numbers of earlier steps it needs."),
       }),
     )
+    .min(1)
+    .max(32),
+});
+
+/** The same answer with any specialist name, so one bad step does not sink the plan. */
+const LenientPlanAnswer = PlanAnswer.extend({
+  steps: z
+    .array(PlanAnswer.shape.steps.element.extend({ specialist: z.string().min(1).max(64) }))
     .min(1)
     .max(32),
 });
@@ -93,25 +107,36 @@ export async function routeWithModel(
   }
 }
 
-/** The model's plan, validated (ids, dependencies, limits); undefined to fall back to the rules' plan. */
+/** The model's checked plan, or why it was not usable (the caller then uses the rules' plan). */
+export type ModelPlan = { plan: Plan } | { plan: undefined; why: string };
+
+/**
+ * Asks for a plan and checks it (`checkModelPlan`). The answer is read
+ * leniently — an unknown specialist is repaired or its step dropped, not the
+ * whole plan — so only a plan with no usable step falls back.
+ */
 export async function planWithModel(
   deps: GraphDeps,
   question: string,
   groups: readonly RootCauseCandidate[],
+  namespaces: ReadonlySet<string> | undefined,
   config: LangGraphRunnableConfig,
-): Promise<Plan | undefined> {
+): Promise<ModelPlan> {
   const { maxSteps } = deps.config.plan;
+  let out: StructuredOut;
   try {
-    const out = await deps.model.model
+    out = await deps.model.model
       .withStructuredOutput(PlanAnswer, {
         name: PLAN_TOOL_NAME,
         method: deps.config.nodes.report.method,
+        includeRaw: true,
       })
       .invoke(
         [
           new SystemMessage(
             `Plan the investigation of a Kubernetes question as at most ${maxSteps} steps, one per independent problem, ` +
-              "each for one specialist (workload, networking, storage, scheduling, config) with its scope.",
+              "each for one specialist (workload, networking, storage, scheduling, config) with its scope: " +
+              "the namespace, kind and name of the root-cause object it starts from.",
           ),
           new HumanMessage(
             `Question: ${question}\n\nRoot causes correlation found:\n${summarizeGroups(groups)}`,
@@ -119,21 +144,40 @@ export async function planWithModel(
         ],
         { ...config, tags: [...(config.tags ?? []), "nostream"] },
       );
-    const parsed = PlanAnswer.safeParse(out);
-    if (!parsed.success) return undefined;
-    const steps = parsed.data.steps.slice(0, maxSteps).map((s, i) => ({
-      id: `s${i + 1}`,
-      goal: s.goal,
-      specialist: s.specialist,
-      scope: s.scope,
-      // Only earlier steps: a cycle or a forward reference could never run.
-      dependsOn: [...new Set(s.dependsOn.filter((d) => d >= 1 && d <= i).map((d) => `s${d}`))],
-      status: "pending" as const,
-    }));
-    return { version: 1, reason: parsed.data.reason, steps };
   } catch (error) {
     if (config.signal?.aborted) throw error;
     deps.logger?.warn?.({ err: String(error) }, "planner: model call failed; using the rules");
+    return { plan: undefined, why: "the model call failed" };
+  }
+  const parsed = LenientPlanAnswer.safeParse(out.parsed ?? argsOf(out.raw));
+  if (!parsed.success) {
+    const why = `its answer is not a plan (${parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".") || "(plan)"}: ${i.message}`)
+      .join("; ")})`;
+    deps.logger?.warn?.({ why }, "planner: unusable model plan; using the rules");
+    return { plan: undefined, why };
+  }
+  const checked = checkModelPlan(parsed.data, { groups, namespaces, maxSteps });
+  if (checked.plan === undefined) {
+    deps.logger?.warn?.({ why: checked.why }, "planner: unusable model plan; using the rules");
+    return { plan: undefined, why: checked.why };
+  }
+  if (checked.notes.length > 0)
+    deps.logger?.info?.({ notes: checked.notes }, "planner: model plan adjusted");
+  return { plan: checked.plan };
+}
+
+type StructuredOut = { raw: BaseMessage; parsed: unknown };
+
+/** What the model sent, when the strict parse gave up (an unknown specialist, say). */
+function argsOf(raw: BaseMessage): unknown {
+  const call = (raw as AIMessage).tool_calls?.find((c) => c.name === PLAN_TOOL_NAME);
+  if (call !== undefined) return call.args;
+  const text = typeof raw.content === "string" ? raw.content : "";
+  try {
+    return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as unknown;
+  } catch {
     return undefined;
   }
 }
