@@ -356,6 +356,7 @@ export const en = {
     planning: "planning…",
     progress: (done: number, total: number) => `${done}/${total} steps done`,
     inProgress: "In progress",
+    after: (steps: readonly number[]) => `after ${steps.join(", ")}`,
     status: {
       pending: "waiting",
       running: "running",

@@ -336,6 +336,7 @@ export const zhCN: Messages = {
     planning: "规划中…",
     progress: (done, total) => `已完成 ${done}/${total} 步`,
     inProgress: "进行中",
+    after: (steps) => `在第 ${steps.join("、")} 步之后`,
     status: {
       pending: "等待中",
       running: "运行中",

@@ -3,11 +3,14 @@ import type { PlanItem, ToolItem } from "../../stream/streamTypes";
 import { Icon } from "../common/Icon";
 import { ToolCard, toolOpenByDefault } from "./ToolCard";
 import { useT } from "../../i18n/i18n";
+import { stepNumbers } from "./stepNumbers";
 
 /**
  * The live plan of a complex question: why it was planned, each step with its
  * specialist, scope and status, and (expanded) the tool calls the step made.
- * Tool calls not yet claimed by a finished step show under "in progress".
+ * A step that waits for others says which ("after 1, 2"); the others run
+ * together, as soon as the plan starts. Tool calls not yet claimed by a
+ * finished step show under "in progress".
  */
 export const PlanCard = memo(function PlanCard({
   item,
@@ -47,12 +50,20 @@ export const PlanCard = memo(function PlanCard({
           {plan.plan?.reason ?? plan.reason}
         </p>
         <ol className="plan-steps">
-          {steps.map((s) => {
+          {steps.map((s, i) => {
             const key = `${item.key}:${s.id}`;
+            const after = stepNumbers(steps, s.dependsOn);
             const open = expanded(key) ?? false;
             const calls = (s.toolCallIds ?? []).flatMap((id) => byId.get(id) ?? []);
             return (
-              <li key={s.id} className="plan-step" data-testid="plan-step" data-status={s.status}>
+              <li
+                key={s.id}
+                className="plan-step"
+                data-testid="plan-step"
+                data-status={s.status}
+                data-specialist={s.specialist}
+                data-depends-on={after.join(",")}
+              >
                 <button
                   type="button"
                   className="plan-step-head"
@@ -60,11 +71,17 @@ export const PlanCard = memo(function PlanCard({
                   onClick={() => onToggle(key, false)}
                 >
                   <Icon name="chevron" className={`icon chev ${open ? "open" : ""}`} />
+                  <span className="plan-number">{i + 1}.</span>
                   <span className={`badge plan-status plan-${s.status}`}>
                     {t.plan.status[s.status]}
                   </span>
                   <span className="badge">{s.specialist}</span>
                   <span className="plan-goal">{s.goal}</span>
+                  {after.length > 0 && (
+                    <span className="plan-after" data-testid="plan-after">
+                      {t.plan.after(after)}
+                    </span>
+                  )}
                 </button>
                 {s.result !== undefined && <p className="plan-result">{s.result}</p>}
                 {open &&
