@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { focusRingProblems, lowContrastText, openApp, waitTurn } from "./support/app";
+import { focusRingProblems, lowContrastText, openApp, waitTurn, waitLoaded } from "./support/app";
 import {
   collectErrors,
   describeInChromium,
@@ -56,7 +56,7 @@ describeInChromium("languages", () => {
     await screenshot(page, "home-zh-CN");
 
     await page.reload();
-    await page.getByTestId("composer").waitFor();
+    await waitLoaded(page);
     await chinese();
     expect(await page.evaluate(() => localStorage.getItem("kubemedic.locale"))).toBe('"zh-CN"');
 

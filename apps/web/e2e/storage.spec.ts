@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ask, openApp, waitTurn } from "./support/app";
+import { ask, openApp, waitTurn, waitLoaded } from "./support/app";
 import { collectErrors, describeInChromium, launchChromium, type Browser } from "./support/browser";
 import { startKubemedic, type KubemedicServer } from "./support/kubemedicServer";
 
@@ -30,7 +30,7 @@ describeInChromium("corrupted localStorage", () => {
           localStorage.setItem(key, v);
       }, value);
       await page.reload();
-      await page.getByTestId("composer").waitFor();
+      await waitLoaded(page);
       expect(await page.getByTestId("error-boundary").count()).toBe(0);
       expect(["light", "dark"]).toContain(
         await page.evaluate(() => document.documentElement.dataset.theme),

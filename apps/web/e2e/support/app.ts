@@ -21,14 +21,28 @@ export async function openApp(
       deviceScaleFactor: 1,
     }));
   const page = await context.newPage();
-  await page.goto(`${server.url}/login?token=${encodeURIComponent(server.token)}`);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.goto(`${server.url}/login?token=${encodeURIComponent(server.token)}`, {
+    timeout: FIRST_LOAD_MS,
+  });
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: FIRST_LOAD_MS });
   await waitConnected(page);
   return { context, page };
 }
 
-export async function waitConnected(page: Page, timeout = 30_000): Promise<void> {
+/**
+ * The budget of a page's first load (the SPA, its session, the socket): on a CI machine
+ * shared by several suites a first load took over 30 s (Playwright's default), while
+ * a quiet one takes well under a second. Only a hung load should fail.
+ */
+const FIRST_LOAD_MS = 90_000;
+
+export async function waitConnected(page: Page, timeout = FIRST_LOAD_MS): Promise<void> {
   await page.waitForSelector('[data-testid="connection-state"][data-status="open"]', { timeout });
+}
+
+/** After a `page.reload()`: waits until the app is rendered again (its message box is there). */
+export async function waitLoaded(page: Page): Promise<void> {
+  await page.getByTestId("composer").waitFor({ timeout: FIRST_LOAD_MS });
 }
 
 /**
