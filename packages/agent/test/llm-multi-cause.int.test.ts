@@ -201,6 +201,16 @@ describe("a model plan that does not fit the cluster", () => {
     expect(report && scoreCauses(report, scenario.expect.causes ?? []).passed).toBe(true);
   });
 
+  it("adds a step for a root cause the model's plan left out, so the report still names it", async () => {
+    const scenario = multi[0] as Scenario;
+    const events = await runWith(scenario, (args) => ({ ...args, steps: args.steps.slice(0, 1) }));
+    const plan = ofType(events, "plan.created")[0]?.plan;
+    expect(plan?.reason).toMatch(/added: no step of the model's was on it/);
+    expect(plan?.steps.length).toBeGreaterThanOrEqual((scenario.expect.causes ?? []).length);
+    const report = ofType(events, "report.ready")[0]?.report;
+    expect(report && scoreCauses(report, scenario.expect.causes ?? []).passed).toBe(true);
+  });
+
   it("falls back to the rules' plan, saying why, when no step is usable", async () => {
     const scenario = multi[0] as Scenario;
     const events = await runWith(scenario, (args) => ({

@@ -34,12 +34,44 @@ const step = (over: Partial<ModelStep>): ModelStep => ({
 });
 
 describe("checkModelPlan", () => {
+  const CONFIG_STEP = step({
+    goal: "Which key does inventory-config lack?",
+    specialist: "config",
+    scope: { namespace: "stock", kind: "ConfigMap", name: "inventory-config" },
+  });
+
   it("keeps a good plan as it is", () => {
-    const out = checkModelPlan({ reason: "two causes", steps: [step({})] }, ctx);
+    const out = checkModelPlan({ reason: "two causes", steps: [step({}), CONFIG_STEP] }, ctx);
     expect(out.plan?.reason).toBe("two causes");
     expect(out.plan?.steps).toMatchObject([
       { id: "s1", specialist: "scheduling", status: "pending", dependsOn: [] },
+      { id: "s2", specialist: "config", goal: "Which key does inventory-config lack?" },
     ]);
+  });
+
+  it("adds the rules' step for a root cause no step is on, while maxSteps allows", () => {
+    const out = checkModelPlan({ reason: "r", steps: [step({})] }, ctx);
+    expect(out.plan?.steps[1]).toMatchObject({
+      id: "s2",
+      specialist: "config",
+      scope: { kind: "ConfigMap", namespace: "stock", name: "inventory-config" },
+      goal: "why is configmap inventory-config failing in namespace stock?",
+    });
+    expect(out.plan?.reason).toContain(
+      "ConfigMap stock/inventory-config added: no step of the model's was on it",
+    );
+    const full = checkModelPlan({ reason: "r", steps: [step({})] }, { ...ctx, maxSteps: 1 });
+    expect(full.plan?.steps).toHaveLength(1);
+    expect(full.plan?.reason).toContain("no step on ConfigMap stock/inventory-config");
+    // A step on the whole namespace covers its root causes.
+    const wide = checkModelPlan(
+      {
+        reason: "r",
+        steps: [step({}), step({ specialist: "config", scope: { namespace: "stock" } })],
+      },
+      ctx,
+    );
+    expect(wide.plan?.steps).toHaveLength(2);
   });
 
   it("replaces an unknown specialist by the one for the root cause on the step's object", () => {
@@ -92,7 +124,7 @@ describe("checkModelPlan", () => {
   it("does not check namespaces it could not list", () => {
     const out = checkModelPlan(
       { reason: "r", steps: [step({ scope: { namespace: "elsewhere" } })] },
-      { ...ctx, namespaces: undefined },
+      { ...ctx, groups: [], namespaces: undefined },
     );
     expect(out.plan?.steps).toHaveLength(1);
   });
@@ -110,7 +142,7 @@ describe("checkModelPlan", () => {
 
   it("keeps at most maxSteps and says so", () => {
     const out = checkModelPlan(
-      { reason: "r", steps: [step({}), step({}), step({})] },
+      { reason: "r", steps: [step({}), CONFIG_STEP, step({})] },
       { ...ctx, maxSteps: 2 },
     );
     expect(out.plan?.steps).toHaveLength(2);

@@ -6,6 +6,7 @@ import {
   type RootCauseCandidate,
   type Specialist,
 } from "@kubemedic/protocol";
+import { goalFor } from "./plan-from-groups";
 import { specialistFor } from "./specialist-for";
 
 /** A step as the model wrote it: the specialist is any string until checked. */
@@ -36,8 +37,10 @@ const KNOWN = new Set<string>(SPECIALISTS);
  * would only find nothing); an unknown specialist is replaced by the one for
  * the root cause on the step's object, or the step dropped when it is on none;
  * a goal that does not name its scope's object gets it appended (the
- * specialist reads only the goal); dependencies keep earlier, kept steps only.
- * Each change is a note in the plan's reason. No step left: the caller falls
+ * specialist reads only the goal); dependencies keep earlier, kept steps only;
+ * a root cause correlation found that no step is on (by its object, or its
+ * whole namespace) gets the rules' step for it, while `maxSteps` allows —
+ * else the combined report would silently miss it. Each change is a note in the plan's reason. No step left: the caller falls
  * back to the rules' plan with `why`.
  */
 export function checkModelPlan(
@@ -85,8 +88,38 @@ export function checkModelPlan(
   }
   if (steps.length === 0)
     return { plan: undefined, why: notes.join("; ") || "the model's plan has no step" };
+  // A root cause no step looks at would be missing from the combined report: it gets the rules' step.
+  for (const g of ctx.groups) {
+    if (steps.some((s) => covers(s.scope, g))) continue;
+    const { kind, name, namespace } = g.primary;
+    const where = `${kind} ${namespace === undefined ? "" : `${namespace}/`}${name}`;
+    if (steps.length >= ctx.maxSteps) {
+      notes.push(`no step on ${where} (plan.maxSteps ${ctx.maxSteps})`);
+      continue;
+    }
+    notes.push(`${where} added: no step of the model's was on it`);
+    steps.push({
+      id: `s${steps.length + 1}`,
+      goal: goalFor(kind, name, namespace),
+      specialist: specialistFor(g.category),
+      scope: { kind, name, ...(namespace === undefined ? {} : { namespace }) },
+      dependsOn: [],
+      status: "pending",
+    });
+  }
   const reason = notes.length === 0 ? answer.reason : `${answer.reason} (${notes.join("; ")})`;
   return { plan: { version: 1, reason: reason.slice(0, 1_000), steps }, notes };
+}
+
+/** A step on the root cause's object, or on its whole namespace (no object named). */
+function covers(scope: PlanScope, g: RootCauseCandidate): boolean {
+  const p = g.primary;
+  if (scope.name === undefined) return scope.namespace === p.namespace;
+  return (
+    scope.name === p.name &&
+    (scope.kind === undefined || scope.kind.toLowerCase() === p.kind.toLowerCase()) &&
+    (scope.namespace === undefined || scope.namespace === p.namespace)
+  );
 }
 
 function specialistOf(s: ModelStep, groups: readonly RootCauseCandidate[]): Specialist | undefined {
