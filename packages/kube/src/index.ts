@@ -23,11 +23,12 @@ export type { FlagValues } from "./kubectl/parse/flags";
 export type { FlagValue } from "./kubectl/parse/parseFlags";
 export { tokenize, quoteWord } from "./model/tokenize";
 export { findShellSyntax } from "./kubectl/parse/shellSyntax";
-// k8sgpt-compatible analysis and root-cause correlation (docs/analyzers.md):
-//   analyze(kc, { namespace?, filters?, labelSelector?, resource?, anonymize?, explain?: false, signal?,
+// k8sgpt-compatible analysis and root-cause correlation (docs/analyzers.md). `source` is a
+// KubeConfig (connections of the call's own) or a Cluster (its kept-alive connections, cheaper):
+//   analyze(source, { namespace?, filters?, labelSelector?, resource?, anonymize?, explain?: false, signal?,
 //                 useBinary?: "auto" | "never" | "always" }) → Promise<AnalysisOutput>   (k8sgpt's JSON, sorted)
-//   correlate(kc, { namespace?, resource?, signal? }) → Promise<RootCauseCandidate[]>    (best first; [] when healthy)
-//   loadSnapshot(kc, { namespace?, signal? }) → ClusterSnapshot; then analyzeSnapshot(snapshot, opts),
+//   correlate(source, { namespace?, resource?, signal? }) → Promise<RootCauseCandidate[]>    (best first; [] when healthy)
+//   loadSnapshot(source, { namespace?, signal? }) → ClusterSnapshot; then analyzeSnapshot(snapshot, opts),
 //   correlateSnapshot(snapshot, opts) and snapshot.close(); listAnalyzers() → { name, core }[]
 // The object model both build on (src/model/): kind names and aliases as users write them.
 //   canonicalKind("deploy") → "Deployment"; canonicalKind("checkout") → undefined

@@ -19,7 +19,7 @@ export function kubeBackend(cluster: Cluster): ClusterBackend {
     preview: (command, opts) => engine.preview(command, opts),
     analyze: (opts) => {
       const resource = resourceRef(opts.resource, opts.namespace);
-      return analyze(cluster.kubeConfig, {
+      return analyze(cluster, {
         ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
         ...(opts.filters === undefined ? {} : { filters: opts.filters }),
         ...(resource === undefined ? {} : { resource }),
@@ -28,7 +28,7 @@ export function kubeBackend(cluster: Cluster): ClusterBackend {
     },
     correlate: (opts) => {
       const resource = resourceRef(opts.resource, opts.namespace);
-      return correlate(cluster.kubeConfig, {
+      return correlate(cluster, {
         ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
         ...(resource === undefined ? {} : { resource }),
         ...(opts.signal === undefined ? {} : { signal: opts.signal }),

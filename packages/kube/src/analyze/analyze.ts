@@ -1,4 +1,3 @@
-import type { KubeConfig } from "@kubernetes/client-node";
 import type { AnalysisOutput } from "@kubemedic/protocol";
 import { KubeError } from "../errors";
 import { analyzeSnapshot, concerns, selectAnalyzers, toOutput } from "./analyzeSnapshot";
@@ -6,7 +5,7 @@ import { anonymizeAnalysis } from "./anonymize";
 import type { AnalyzeOptions } from "./AnalyzeOptions";
 import { findK8sgptBinary, runK8sgptBinary } from "./k8sgptBinary";
 import { redactAnalysis } from "./redactAnalysis";
-import { loadSnapshot } from "../model/snapshot/loadSnapshot";
+import { kubeConfigOf, loadSnapshot, type SnapshotSource } from "../model/snapshot/loadSnapshot";
 import type { ResourceKey } from "../model/snapshot/resources";
 import { sortResults } from "./sortResults";
 
@@ -20,25 +19,25 @@ export interface AnalyzeCallOptions extends AnalyzeOptions {
 }
 
 /**
- * k8sgpt-compatible analysis of the KubeConfig's current context. Lists only
+ * k8sgpt-compatible analysis of a cluster (a KubeConfig's current context, or a Cluster's). Lists only
  * what the selected analyzers read, then runs them (see `analyzeSnapshot`).
  */
 export async function analyze(
-  kc: KubeConfig,
+  source: SnapshotSource,
   options: AnalyzeCallOptions = {},
 ): Promise<AnalysisOutput> {
   const mode = options.useBinary ?? "auto";
   if (mode !== "never") {
     const binary = findK8sgptBinary();
     if (binary !== undefined)
-      return postProcess(await runK8sgptBinary(binary, kc, options), options);
+      return postProcess(await runK8sgptBinary(binary, kubeConfigOf(source), options), options);
     if (mode === "always")
       throw new KubeError("unsupported", "No k8sgpt binary was found on PATH or at K8SGPT_PATH.");
   }
   const namespace = options.namespace ?? options.resource?.namespace;
   const { analyzers } = selectAnalyzers(options);
   const needs = new Set<ResourceKey>(analyzers.flatMap((a) => a.needs));
-  const snapshot = await loadSnapshot(kc, {
+  const snapshot = await loadSnapshot(source, {
     namespace,
     resources: [...needs],
     signal: options.signal,

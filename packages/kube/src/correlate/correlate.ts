@@ -1,16 +1,15 @@
-import type { KubeConfig } from "@kubernetes/client-node";
 import type { RootCauseCandidate } from "@kubemedic/protocol";
-import { loadSnapshot } from "../model/snapshot/loadSnapshot";
+import { loadSnapshot, type SnapshotSource } from "../model/snapshot/loadSnapshot";
 import type { CorrelateOptions } from "./CorrelationContext";
 import { correlateSnapshot } from "./correlateSnapshot";
 
-/** Loads a snapshot of the KubeConfig's current context (one namespace or all) and correlates it. */
+/** Loads a snapshot of the cluster (one namespace or all) and correlates it. */
 export async function correlate(
-  kc: KubeConfig,
+  source: SnapshotSource,
   options: CorrelateOptions = {},
 ): Promise<RootCauseCandidate[]> {
   const namespace = options.namespace ?? options.resource?.namespace;
-  const snapshot = await loadSnapshot(kc, { namespace, signal: options.signal });
+  const snapshot = await loadSnapshot(source, { namespace, signal: options.signal });
   try {
     return await correlateSnapshot(snapshot, { ...options, namespace });
   } finally {

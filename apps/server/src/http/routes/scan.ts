@@ -25,7 +25,7 @@ export function scanRoutes(ctx: ApiContext): Router {
     res.on("close", () => gone.abort());
     const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(SCAN_TIMEOUT_MS)]);
     const started = performance.now();
-    const snapshot = await loadSnapshot(cluster.kubeConfig, { namespace: query.namespace, signal });
+    const snapshot = await loadSnapshot(cluster, { namespace: query.namespace, signal });
     try {
       const options = { namespace: query.namespace, signal };
       const [analysis, candidates] = await Promise.all([

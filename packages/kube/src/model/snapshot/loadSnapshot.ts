@@ -2,6 +2,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { isKubeError } from "../../errors";
 import { mapLimit } from "../mapLimit";
 import type { KubeObject, WebhookConfiguration } from "../objects";
+import { Cluster } from "../../connection/cluster";
 import { Transport } from "../../connection/transport";
 import { ClusterSnapshot } from "./ClusterSnapshot";
 import { normalizeEvent } from "./events";
@@ -40,19 +41,38 @@ interface ListBody {
  * writes them in `default`).
  */
 export async function loadSnapshot(
-  kc: KubeConfig,
+  source: SnapshotSource,
   options: LoadSnapshotOptions = {},
 ): Promise<ClusterSnapshot> {
-  const reader = new Transport(kc, kc.getCurrentContext());
+  // A Cluster lends its kept-alive connections: a transport of the snapshot's own opened a
+  // TLS connection per concurrent list (six per analysis) on every call, which cost more CPU
+  // than the analysis on a nearby server. Only a transport opened here is closed with it.
+  const own = !(source instanceof Cluster);
+  const reader = own ? new Transport(source, source.getCurrentContext()) : source.transport;
   try {
-    return await load(reader, options);
+    return await load(reader, options, own);
   } catch (error) {
-    reader.close();
+    if (own) reader.close();
     throw error;
   }
 }
 
-async function load(reader: Transport, options: LoadSnapshotOptions): Promise<ClusterSnapshot> {
+/**
+ * What a snapshot is read from: a KubeConfig's current context (connections of its own,
+ * closed with the snapshot), or a Cluster (its connections, which stay open).
+ */
+export type SnapshotSource = KubeConfig | Cluster;
+
+/** The KubeConfig behind a source, for what needs one (the k8sgpt binary's kubeconfig file). */
+export function kubeConfigOf(source: SnapshotSource): KubeConfig {
+  return source instanceof Cluster ? source.kubeConfig : source;
+}
+
+async function load(
+  reader: Transport,
+  options: LoadSnapshotOptions,
+  own: boolean,
+): Promise<ClusterSnapshot> {
   const namespace = options.namespace === "" ? undefined : options.namespace;
   const keys = options.resources ?? RESOURCE_KEYS;
   const data: Partial<Record<ResourceKey, unknown[]>> = {};
@@ -99,7 +119,9 @@ async function load(reader: Transport, options: LoadSnapshotOptions): Promise<Cl
     loaded: keys.filter((k) => data[k] !== undefined),
     failures,
     logs: apiLogSource(reader),
-    close: () => reader.close(),
+    close: () => {
+      if (own) reader.close();
+    },
   });
 }
 
