@@ -363,6 +363,16 @@ function explicitCommand(tokens: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Every word of a question that could name an object (not an everyday word, a kind or a flag),
+ * lower-cased, once each. The route counts them: one name cannot point at two failing objects.
+ */
+export function objectNamesIn(text: string): string[] {
+  // Split on anything a name cannot hold, so "checkout和payments" is two words.
+  const names = (readChinese(text) ?? text).split(/[^A-Za-z0-9.'-]+/).map(objectName);
+  return [...new Set(names.filter((n): n is string => n !== undefined))];
+}
+
 /** A word that can name an object: not an everyday word, a kind, or a flag. */
 function objectName(word: string | undefined): string | undefined {
   const w = word

@@ -9,14 +9,18 @@ const KINDS = "deployments,statefulsets,daemonsets,cronjobs,services";
  * Where an object named without its namespace lives: one list call across all
  * namespaces for the common kinds, then the exact name (a workload's pods
  * share its name as a prefix, so `checkout-7d9…` finds checkout's namespace
- * too). Undefined when the cluster could not be read.
+ * too). With `namespace`, only that namespace is searched. Undefined when the cluster
+ * could not be read.
  */
 export async function findObject(
   backend: ClusterBackend,
   names: readonly string[],
   signal: AbortSignal | undefined,
+  namespace?: string,
 ): Promise<{ name: string; matches: ObjectRef[]; all: ObjectRef[] } | undefined> {
-  const parsed = parseCommand(`get ${KINDS} -A -o json`);
+  const parsed = parseCommand(
+    `get ${KINDS} ${namespace === undefined ? "-A" : `-n ${namespace}`} -o json`,
+  );
   if (!parsed.ok) return undefined;
   const result = await backend.run(parsed.command, signal === undefined ? {} : { signal });
   if (!result.ok) return undefined;

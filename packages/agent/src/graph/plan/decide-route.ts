@@ -1,6 +1,7 @@
 import type { RootCauseCandidate, RouteBranch } from "@kubemedic/protocol";
 import type { PlanConfig } from "../../config/plan-config";
-import type { Intent } from "../../intent";
+import { objectNamesIn, type Intent } from "../../intent";
+import { findObject } from "../../conversation/find-object";
 import type { ClusterBackend } from "../../tools/cluster-backend";
 import {
   inNamespaceNamed,
@@ -83,11 +84,30 @@ export async function decideRoute(
     };
   }
   const namespace = intent.namespace;
+  const scope = namespace === undefined ? "the cluster" : `namespace ${namespace}`;
+  // Only a question naming two failing objects plans when it names one (below), and one name
+  // cannot name two: a question about one object (named, selected, or a single word that is an
+  // object's name in the scope) is one investigation whatever correlation would find. Deciding
+  // that from the words and one list of the scope's workloads spares the turn a correlation of
+  // the whole scope before its first step. A word that names nothing ("slow") still correlates.
+  const names = namesBesides(question, intent);
+  if (
+    names.length <= 1 &&
+    (intent.resource !== undefined ||
+      (names[0] !== undefined &&
+        namespace !== undefined &&
+        (await namesObjectIn(backend, names[0], namespace, signal))))
+  )
+    return {
+      branch: "single",
+      reason: `one object asked about in ${scope}`,
+      groups: [],
+      ...(namespace === undefined ? {} : { namespace }),
+    };
   const groups = rootCauseGroups(
     await backend.correlate({ ...(namespace ? { namespace } : {}), ...(signal ? { signal } : {}) }),
   );
   const named = groups.filter((g) => namesObjectOf(words, g));
-  const scope = namespace === undefined ? "the cluster" : `namespace ${namespace}`;
   if (
     groups.length >= config.minRootCauses &&
     (named.length >= 2 || (named.length === 0 && intent.resource === undefined))
@@ -112,6 +132,23 @@ export async function decideRoute(
     groups: [],
     ...(namespace === undefined ? {} : { namespace }),
   };
+}
+
+/** Whether `name` is a workload or Service in `namespace` (false when unreadable: correlate then). */
+async function namesObjectIn(
+  backend: ClusterBackend,
+  name: string,
+  namespace: string,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const hit = await findObject(backend, [name], signal, namespace).catch(() => undefined);
+  return (hit?.matches.length ?? 0) > 0;
+}
+
+/** The words of the question that could name an object, its namespaces left out. */
+function namesBesides(question: string, intent: Intent): string[] {
+  const namespaces = new Set([intent.namespace, ...intent.namespaceCandidates]);
+  return objectNamesIn(question).filter((n) => !namespaces.has(n));
 }
 
 function count(n: number): string {
