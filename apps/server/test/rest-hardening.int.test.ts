@@ -149,7 +149,12 @@ describe("HTTP hardening on pglite", () => {
     const out = await rawHttp(fx.url, "/api/logout", { method: "POST", headers: { cookie } });
     expect(out.status).toBe(204);
     expect(String(out.headers["set-cookie"])).toMatch(/^kubemedic_session=; .*Max-Age=0/);
-    expect(await open.closed).toMatchObject({ code: 4401 });
+    // At once, not at the next heartbeat's session check (30 s here): the sign-out ends them.
+    const closedSoon = await Promise.race([
+      open.closed,
+      new Promise((resolve) => setTimeout(() => resolve("still open after 3 s"), 3_000)),
+    ]);
+    expect(closedSoon).toMatchObject({ code: 4401 });
     expect(open.frames.at(-1)).toMatchObject({ type: "error", code: "unauthorized" });
 
     const after = await rawHttp(fx.url, "/api/session", { headers: { cookie } });
