@@ -39,8 +39,6 @@ describe("HTTP hardening on pglite", () => {
     await fx?.close();
     await database?.dispose();
   });
-  const errorLines = () =>
-    logs.filter((l) => (JSON.parse(l) as { level: string }).level === "error");
 
   it("a text/plain or form POST no longer creates a conversation (CSRF): 415; a foreign Origin is 403", async () => {
     const before = await fx.json<{ items: unknown[] }>("/api/conversations");
