@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  combineHooks,
   createAgent,
   createModel,
   createPostgresCheckpointer,
@@ -26,10 +27,12 @@ import { Semaphore } from "./gateway/semaphore";
 import type { GatewayContext } from "./gateway/gateway-context";
 import { TurnRunner } from "./gateway/turn-runner";
 import { applyHeapGrowth } from "./heap-growth";
+import { agentLogHooks } from "./agent-log-hooks";
 import { createApp } from "./http/app";
 import { formatUrl, listen } from "./http/listen";
 import { DEFAULT_WEB_DIR } from "./http/web";
 import { createLogger, type Logger } from "./logger";
+import { AgentMetrics } from "./metrics/agent-metrics";
 import { GatewayMetrics } from "./metrics/gateway-metrics";
 import { mcpReportStore } from "./persistence/mcp-report-store";
 import { createPersistence, type Persistence } from "./persistence/persistence";
@@ -164,15 +167,17 @@ export async function startServer(
       scale !== undefined,
     );
     const registry = clusters;
+    const metrics = new GatewayMetrics();
     const agent = createAgent({
       model,
       checkpointer: await createPostgresCheckpointer(database.pool),
       config: graphConfig,
       clusterFor: (context) => registry.clusterFor(context),
       logger: logger.child({ component: "agent" }),
+      // The agent's phases feed /metrics and the debug logs (OTel tracing is added by the agent).
+      hooks: combineHooks([new AgentMetrics(metrics).hooks(), agentLogHooks(logger)]),
     });
 
-    const metrics = new GatewayMetrics();
     // Turns the previous process left running end here, as far as the metrics can tell.
     if (interrupted > 0) metrics.turns.inc({ status: "interrupted" }, interrupted);
     const hub = new ConversationHub(

@@ -1,5 +1,4 @@
 import type { RunTurnInput } from "@kubemedic/agent";
-import type { TokenUsage } from "@kubemedic/protocol";
 import type { TurnUnitOfWork } from "../persistence/turn-unit-of-work";
 
 /** Why the gateway stopped a turn; only these ever abort a run (never a closed socket). */
@@ -19,11 +18,6 @@ export interface TurnRunInit {
   unitOfWork: TurnUnitOfWork;
   clusterContext: string | undefined;
   namespace: string | undefined;
-  /**
-   * A resumed turn's tokens up to its pause, already counted in the metrics:
-   * the agent reports a running total over the turn. @default none
-   */
-  usageBefore?: TokenUsage | undefined;
   /**
    * The WebSocket request that started the segment, for its log lines: a
    * client's frame can be matched to the turn it started.

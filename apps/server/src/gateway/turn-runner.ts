@@ -179,7 +179,6 @@ export class TurnRunner {
           last = event;
           continue;
         }
-        this.observe(event);
         const room = this.deps.hub.room(channel);
         if (room !== undefined) await room;
         const frame = this.deps.hub.emit(channel, event);
@@ -222,12 +221,6 @@ export class TurnRunner {
     return event;
   }
 
-  private observe(event: AgentEvent): void {
-    if (event.type === "tool.finished") {
-      this.deps.metrics.toolFinished(event.tool, event.classification, event.status);
-    }
-  }
-
   /** Buffers an event in the unit of work; a bad event is logged, not fatal to the turn. */
   private async record(run: TurnRun, frame: EventFrame, log: Logger): Promise<void> {
     try {
@@ -256,7 +249,7 @@ export class TurnRunner {
       run.settle();
       run.outcome = event.type;
       this.deps.hub.publish(channel, frame);
-      this.account(run, event);
+      this.account(event);
       return endingOf(event);
     } catch (error) {
       const wire = wireErrorOf(error);
@@ -273,19 +266,13 @@ export class TurnRunner {
       run.settle();
       run.outcome = failed.type;
       this.deps.hub.publish(channel, { ...frame, event: failed });
-      this.account(run, failed);
+      this.account(failed);
       return "failed";
     }
   }
 
-  /** Errors by code, and the LLM tokens of every segment, however it ended (the new ones only). */
-  private account(run: TurnRun, event: SegmentEnd): void {
+  /** Errors by code. (Tool calls and LLM tokens are counted by the agent's hooks: metrics/agent-metrics.ts.) */
+  private account(event: SegmentEnd): void {
     if (event.type === "turn.failed") this.deps.metrics.error(event.code);
-    if (event.usage === undefined) return;
-    const before = run.init.usageBefore;
-    const input = event.usage.inputTokens - (before?.inputTokens ?? 0);
-    const output = event.usage.outputTokens - (before?.outputTokens ?? 0);
-    if (input > 0) this.deps.metrics.llmTokens.inc({ direction: "input" }, input);
-    if (output > 0) this.deps.metrics.llmTokens.inc({ direction: "output" }, output);
   }
 }

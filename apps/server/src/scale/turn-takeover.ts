@@ -90,7 +90,6 @@ export async function takeOverTurn(
       unitOfWork,
       clusterContext: conversation.clusterContext ?? undefined,
       namespace: conversation.namespace ?? undefined,
-      usageBefore: unitOfWork.usageBefore,
     },
     () => undefined,
   );

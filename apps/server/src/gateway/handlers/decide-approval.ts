@@ -63,7 +63,6 @@ export async function decideApproval(
         unitOfWork,
         clusterContext: channel.target?.clusterContext ?? undefined,
         namespace: channel.target?.namespace ?? undefined,
-        usageBefore: unitOfWork.usageBefore,
         origin: {
           connectionId: conn.id,
           ...(frame.requestId === undefined ? {} : { requestId: frame.requestId }),
