@@ -17,8 +17,10 @@ export interface GatewayOptions {
   model?: ModelHandle;
   graphConfig?: GraphConfig;
   hooks?: UnitOfWorkHooks;
-  /** Collects the server's JSON log lines (info and up) instead of discarding them. */
+  /** Collects the server's JSON log lines (`logLevel` and up) instead of discarding them. */
   logs?: string[];
+  /** @default "info" */
+  logLevel?: "info" | "debug";
 }
 
 /** A real server on port 0 on a test database, with helpers to talk to it. */
@@ -133,7 +135,9 @@ async function boot(database: ServerDatabase, options: GatewayOptions): Promise<
     logger:
       options.logs === undefined
         ? createLogger(process.env.KUBEMEDIC_TEST_LOG === "1" ? "debug" : "silent")
-        : createLogger("info", { write: (line: string) => options.logs?.push(line) }),
+        : createLogger(options.logLevel ?? "info", {
+            write: (line: string) => options.logs?.push(line),
+          }),
     webDir: "/nonexistent-web-build",
     env: { KUBEMEDIC_MODEL: "offline" },
     ...(options.model === undefined ? {} : { model: options.model }),
