@@ -56,6 +56,28 @@ describe("HTTP hardening on pglite", () => {
       });
       expect([type, res.status, codeOf(res.json)]).toEqual([type, 415, "unsupported_media_type"]);
     }
+    // Every state-changing route, not only that one: a text/plain body is 415, before the
+    // route (or its authentication) reads anything.
+    for (const [method, path] of [
+      ["POST", "/api/conversations"],
+      ["PATCH", "/api/conversations/x"],
+      ["DELETE", "/api/conversations/x"],
+      ["POST", "/api/login"],
+      ["POST", "/api/logout"],
+      ["POST", "/mcp"],
+    ] as const) {
+      const res = await rawHttp(fx.url, path, {
+        method,
+        headers: { ...AUTH, "content-type": "text/plain" },
+        body: "{}",
+      });
+      expect([method, path, res.status, codeOf(res.json)]).toEqual([
+        method,
+        path,
+        415,
+        "unsupported_media_type",
+      ]);
+    }
     // Another port of localhost is the same site: SameSite does not stop it, Origin does.
     for (const method of ["POST", "PATCH", "DELETE"]) {
       const res = await rawHttp(fx.url, "/api/conversations/x", {
