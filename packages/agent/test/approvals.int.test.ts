@@ -121,6 +121,11 @@ describe("approvals", () => {
     expect(second.at(-1)?.type).toBe("turn.completed");
     expect(await replicas("cart")).toBe(3);
     expect(await agent.pendingApproval("a1")).toBeNull();
+    // The resumed turn's usage is the whole turn's: the call before the pause counts too (the
+    // stub reports a quarter of each request's bytes as its prompt tokens).
+    const spent = (stub?.requests ?? []).reduce((sum, r) => sum + Math.ceil(r.raw.length / 4), 0);
+    expect(stub?.requests).toHaveLength(2);
+    expect(ofType(second, "turn.completed")[0]?.usage?.inputTokens).toBe(spent);
   });
 
   it("a secret typed into the command is masked in the card's command, reason and diff and in every event, and the approved command runs with it", async () => {

@@ -107,6 +107,11 @@ describe("multi-cause scenarios through the LLM path (ChatOpenAI → OpenAI stub
       expect(tools.some((t) => t.tool === "kubectl")).toBe(true);
       expect(kinds).not.toContain("agent");
 
+      // The turn's usage counts every call of it: route, plan, each step's turns and reports
+      // (the stub reports a quarter of each request's bytes as its prompt tokens).
+      const spent = stub.requests.reduce((sum, r) => sum + Math.ceil(r.raw.length / 4), 0);
+      expect(ofType(events, "turn.completed")[0]?.usage?.inputTokens).toBe(spent);
+
       const ready = ofType(events, "report.ready");
       expect(ready).toHaveLength(1);
       const report = ready[0]?.report;

@@ -128,9 +128,16 @@ describe.skipIf(!hasPostgres)("summaries of earlier turns (PostgreSQL checkpoint
         const agent = await freshAgent(createModel(stubEnv(stub.url)));
         const summaries: AgentEvent[] = [];
         for (let i = 1; i <= 3; i++) {
+          const before = stub.requests.length;
           const events = await ask(agent, "s2", `m${i}`, `question number ${i} about shop`);
           expect(ofType(events, "turn.completed")).toHaveLength(1);
           summaries.push(...ofType(events, "history.summarized"));
+          // The turn's usage counts its summarizing call too (the stub reports a quarter of
+          // each request's bytes as its prompt tokens).
+          const spent = stub.requests
+            .slice(before)
+            .reduce((sum, r) => sum + Math.ceil(r.raw.length / 4), 0);
+          expect(ofType(events, "turn.completed")[0]?.usage?.inputTokens).toBe(spent);
         }
         expect(summaries.length).toBeGreaterThanOrEqual(1);
         expect(summaries[0]).toMatchObject({

@@ -5,6 +5,7 @@ import { textOf } from "../context/message-kinds";
 import type { Language } from "../language/language";
 import type { EarlierMemory, TurnDigest } from "./context";
 import { digestLine } from "./turn-digest";
+import { usageOf, type TurnUsage } from "../graph/usage";
 
 /** Digest lines a composed summary shows; older turns are counted, not listed. */
 export const EARLIER_LINES = 12;
@@ -21,6 +22,8 @@ export interface SummarizeInput {
   /** The conversation's chat model; undefined offline (the summary is composed). */
   model?: BaseChatModel;
   signal?: AbortSignal;
+  /** Told what the model call spent, so the turn's usage counts it. */
+  onSpent?: (usage: TurnUsage) => void;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function summarizeEarlier(p: SummarizeInput): Promise<EarlierMemory
       ],
       { signal: p.signal },
     );
+    p.onSpent?.(usageOf(reply));
     const text = textOf(reply).trim();
     if (text === "") return composed;
     return { ...composed, text: cut(text, EARLIER_MAX_CHARS), via: "model" };

@@ -16,6 +16,7 @@ import type { Language } from "../language/language";
 import { PlanChannels } from "./plan/plan-state";
 import type { PlannedCalls } from "./planned-call";
 import type { RejectedCommand } from "./rejections";
+import { addUsage, NO_USAGE, type TurnUsage, type UsageUpdate } from "./usage";
 
 /** The object a user has selected in the UI, sent with the question. */
 export type SelectedResource = ObjectRef;
@@ -48,10 +49,7 @@ export interface TurnMeta {
   question?: string;
 }
 
-export interface TurnUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
+export type { TurnUsage } from "./usage";
 
 export interface ReportOutcome {
   report: DiagnosisReport;
@@ -100,9 +98,10 @@ export const AgentState = Annotation.Root({
   reportOutcome: Annotation<ReportOutcome | null>({ reducer: (_l, r) => r, default: () => null }),
   /** A limit ended the turn with a partial answer. */
   partial: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
-  usage: Annotation<TurnUsage>({
-    reducer: (_l, r) => r,
-    default: () => ({ inputTokens: 0, outputTokens: 0 }),
+  /** Tokens of every model call of the turn: nodes write what theirs spent (graph/usage.ts). */
+  usage: Annotation<TurnUsage, UsageUpdate>({
+    reducer: addUsage,
+    default: () => NO_USAGE,
   }),
   /** Plans for complex questions (graph/plan): the route, the plan, its steps' results. */
   ...PlanChannels,

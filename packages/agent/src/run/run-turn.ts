@@ -11,6 +11,7 @@ import type { AgentStateValue, SelectedResource, TurnUsage } from "../graph/stat
 import type { ClusterBackend } from "../tools/cluster-backend";
 import type { MutationLog } from "./mutation-log";
 import { turnEnding, TurnAbort } from "./turn-failure";
+import { addUsage, NO_USAGE, type UsageUpdate } from "../graph/usage";
 
 export interface RunTurnParams {
   /** The LangGraph thread id. */
@@ -54,11 +55,25 @@ export async function pendingApproval(
   graph: AgentGraph,
   conversationId: string,
 ): Promise<PendingApproval | null> {
+  const paused = await pausedTurn(graph, conversationId);
+  return paused === null ? null : { turnId: paused.turnId, requests: paused.requests };
+}
+
+/** The paused turn's approval, and what its model calls spent before the pause. */
+async function pausedTurn(
+  graph: AgentGraph,
+  conversationId: string,
+): Promise<(PendingApproval & { usage: TurnUsage }) | null> {
   const snapshot = await graph.getState({ configurable: { thread_id: conversationId } });
   for (const task of snapshot.tasks) {
     for (const i of task.interrupts) {
       const parsed = ApprovalInterrupt.safeParse(i.value);
-      if (parsed.success) return { turnId: parsed.data.turnId, requests: parsed.data.requests };
+      if (parsed.success)
+        return {
+          turnId: parsed.data.turnId,
+          requests: parsed.data.requests,
+          usage: (snapshot.values as Partial<AgentStateValue>).usage ?? NO_USAGE,
+        };
     }
   }
   return null;
@@ -87,6 +102,7 @@ export async function checkpointedNext(
   return {
     next: [...snapshot.next],
     toolCallIds: calls.map((c) => c.id).filter((id): id is string => id !== undefined),
+    usage: values.usage ?? NO_USAGE,
   };
 }
 
@@ -96,6 +112,8 @@ export interface CheckpointedNext {
   next: string[];
   /** The tool calls of the last model message: what a `tools` step runs (again). */
   toolCallIds: string[];
+  /** What the turn's model calls spent up to the checkpoint. */
+  usage: TurnUsage;
 }
 
 /**
@@ -113,6 +131,9 @@ export async function* runTurn(
   const turnId = p.turnId;
   const started = performance.now();
   let input: Parameters<AgentGraph["stream"]>[0];
+  // The turn's running total: what it spent before this run (a resumed turn), plus what each
+  // node reports its model calls spent (graph/usage.ts).
+  let usage: TurnUsage = NO_USAGE;
   /** A new question: `turn.scoped` follows once prepare has scoped it. */
   let scoping = false;
 
@@ -138,12 +159,14 @@ export async function* runTurn(
       },
     };
   } else if ("continue" in p.input) {
-    if ((await checkpointedNext(graph, p.conversationId, turnId)) === null) {
+    const next = await checkpointedNext(graph, p.conversationId, turnId);
+    if (next === null) {
       throw new AgentError("invalid_input", `turn ${turnId} cannot go on from a checkpoint`);
     }
+    usage = next.usage;
     input = null;
   } else {
-    const pending = await pendingApproval(graph, p.conversationId);
+    const pending = await pausedTurn(graph, p.conversationId);
     if (pending === null) {
       throw new AgentError(
         "no_pending_approval",
@@ -156,6 +179,7 @@ export async function* runTurn(
         `the turn waiting for approval is ${pending.turnId}, not ${turnId}`,
       );
     }
+    usage = pending.usage;
     const ids = new Set(pending.requests.map((r) => r.toolCallId));
     const seen = new Set<string>();
     for (const d of p.input.decisions) {
@@ -183,8 +207,6 @@ export async function* runTurn(
   );
   let finished = false;
   let paused = false;
-  // Read from the agent node's updates (its usage is the turn's running total).
-  let usage: TurnUsage = { inputTokens: 0, outputTokens: 0 };
   /** The `usage` field of an event that ends or pauses the turn: absent when nothing was reported. */
   const usageSoFar = (): { usage?: TurnUsage } =>
     usage.inputTokens + usage.outputTokens > 0 ? { usage } : {};
@@ -235,8 +257,8 @@ export async function* runTurn(
             scoping = false;
             yield { type: "turn.scoped", turnId, scope };
           }
-          const agent = (chunk as { agent?: { usage?: TurnUsage; partial?: boolean } }).agent;
-          if (agent?.usage !== undefined) usage = agent.usage;
+          usage = withUpdates(usage, chunk);
+          const agent = (chunk as { agent?: { partial?: boolean } }).agent;
           if (agent?.partial === true) partial = true;
           const interrupts = (chunk as { __interrupt__?: { value?: unknown }[] }).__interrupt__;
           for (const i of interrupts ?? []) {
@@ -349,4 +371,15 @@ async function closeAfterRecursionLimit(
   });
   await graph.updateState(thread, { messages: [...patches, message], partial: true }, "agent");
   return message;
+}
+
+/** The running total after one `updates` chunk: each node's write to `usage` is added. */
+function withUpdates(total: TurnUsage, chunk: unknown): TurnUsage {
+  let out = total;
+  for (const update of Object.values((chunk ?? {}) as Record<string, unknown>))
+    for (const u of Array.isArray(update) ? update : [update]) {
+      const written = (u as { usage?: UsageUpdate } | null)?.usage;
+      if (written !== undefined) out = addUsage(out, written);
+    }
+  return out;
 }

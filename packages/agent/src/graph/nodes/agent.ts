@@ -12,6 +12,7 @@ import { emit, type GraphDeps } from "../deps";
 import { INVALID_ARGS_KEY, planCall, planContext } from "../planned-call";
 import { wantsReport } from "../route";
 import { currentTurnMessages, type AgentStateUpdate, type AgentStateValue } from "../state";
+import { usageOf } from "../usage";
 
 /**
  * The model with the configured tools bound. Counts iterations; at the limit
@@ -60,7 +61,6 @@ export function agentNode(
         question: textOf(message).slice(0, 2_000),
         choices: clarify.choices.slice(0, 20),
       });
-    const usage = message.usage_metadata;
     const ctx = planContext(deps.config, state);
     return {
       messages: [message],
@@ -69,10 +69,7 @@ export function agentNode(
         calls: (message.tool_calls ?? []).map((c) => planCall(c, ctx)),
       },
       iterations: state.iterations + 1,
-      usage: {
-        inputTokens: state.usage.inputTokens + (usage?.input_tokens ?? 0),
-        outputTokens: state.usage.outputTokens + (usage?.output_tokens ?? 0),
-      },
+      usage: usageOf(message),
     };
   };
 }

@@ -14,6 +14,7 @@ import { conversationLanguage } from "../../language/conversation-language";
 import { answerLanguage } from "../../language/detect-language";
 import { emit, turnContext, type GraphDeps } from "../deps";
 import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
+import { NO_USAGE } from "../usage";
 
 /** What a tool call left unanswered by an earlier turn is told. */
 const DANGLING_TOOL_ANSWER =
@@ -123,7 +124,8 @@ export function prepareNode(deps: GraphDeps) {
       verifications: [],
       reportOutcome: null,
       partial: false,
-      usage: { inputTokens: 0, outputTokens: 0 },
+      // A new turn's count starts with the summarizing call, when one was made.
+      usage: { ...(carried.spent ?? NO_USAGE), reset: true },
     };
   };
 }

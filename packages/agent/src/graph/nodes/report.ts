@@ -8,6 +8,7 @@ import { isAI, textOf } from "../../context/message-kinds";
 import { isAbortError, llmFailureOf } from "../../llm-errors";
 import { emit, type GraphDeps } from "../deps";
 import type { AgentStateUpdate, AgentStateValue } from "../state";
+import { addUsage, NO_USAGE, usageOf, type TurnUsage } from "../usage";
 
 const REPORT_TOOL_NAME = "diagnosis_report";
 
@@ -55,6 +56,8 @@ export function reportNode(deps: GraphDeps) {
     let request = base;
     let lastCandidate: unknown;
     let failure = "";
+    // Every attempt's tokens count, the repairs' too.
+    let usage: TurnUsage = NO_USAGE;
     for (let attempt = 0; attempt <= repairAttempts; attempt++) {
       let out: StructuredOut;
       try {
@@ -72,12 +75,13 @@ export function reportNode(deps: GraphDeps) {
         deps.logger?.warn?.({ err: String(error) }, "report: model call failed; degrading");
         break;
       }
+      usage = addUsage(usage, usageOf(out.raw));
       lastCandidate = out.parsed ?? rawCandidate(out.raw);
       const checked = ModelReport.safeParse(lastCandidate);
       if (checked.success) {
         const report = withVerification(checked.data, state);
         emit(config, { type: "report.ready", report, degraded: false });
-        return { reportOutcome: { report, degraded: false } };
+        return { reportOutcome: { report, degraded: false }, usage };
       }
       failure = checked.error.issues
         .map((i) => `${i.path.join(".") || "(report)"}: ${i.message}`)
@@ -92,7 +96,7 @@ export function reportNode(deps: GraphDeps) {
     deps.logger?.warn?.({ failure }, "report: degraded");
     const report = withVerification(degradedReport(answer, lastCandidate), state);
     emit(config, { type: "report.ready", report, degraded: true });
-    return { reportOutcome: { report, degraded: true } };
+    return { reportOutcome: { report, degraded: true }, usage };
   };
 }
 

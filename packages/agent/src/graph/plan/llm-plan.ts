@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { GraphDeps } from "../deps";
 import { checkModelPlan } from "./check-model-plan";
 import type { RouteDecision } from "./decide-route";
+import { NO_USAGE, usageOf, type TurnUsage } from "../usage";
 
 const ROUTE_TOOL_NAME = "route_decision";
 const PLAN_TOOL_NAME = "investigation_plan";
@@ -76,12 +77,13 @@ export async function routeWithModel(
   question: string,
   rules: RouteDecision,
   config: LangGraphRunnableConfig,
-): Promise<RouteDecision> {
+): Promise<{ decision: RouteDecision; usage: TurnUsage }> {
   try {
     const out = await deps.model.model
       .withStructuredOutput(RouteAnswer, {
         name: ROUTE_TOOL_NAME,
         method: deps.config.nodes.report.method,
+        includeRaw: true,
       })
       .invoke(
         [
@@ -94,21 +96,25 @@ export async function routeWithModel(
         ],
         { ...config, tags: [...(config.tags ?? []), "nostream"] },
       );
-    const parsed = RouteAnswer.safeParse(out);
-    if (!parsed.success) return rules;
+    const usage = usageOf((out as StructuredOut).raw);
+    const parsed = RouteAnswer.safeParse((out as StructuredOut).parsed);
+    if (!parsed.success) return { decision: rules, usage };
     // A plan needs root causes to start from; without any, the single loop investigates.
     const branch =
       parsed.data.branch === "complex" && rules.groups.length === 0 ? "single" : parsed.data.branch;
-    return { ...rules, branch, reason: parsed.data.reason };
+    return { decision: { ...rules, branch, reason: parsed.data.reason }, usage };
   } catch (error) {
     if (config.signal?.aborted) throw error;
     deps.logger?.warn?.({ err: String(error) }, "route: model call failed; using the rules");
-    return rules;
+    return { decision: rules, usage: NO_USAGE };
   }
 }
 
 /** The model's checked plan, or why it was not usable (the caller then uses the rules' plan). */
-export type ModelPlan = { plan: Plan } | { plan: undefined; why: string };
+export type ModelPlan = ({ plan: Plan } | { plan: undefined; why: string }) & {
+  /** What the planning call spent. */
+  usage: TurnUsage;
+};
 
 /**
  * Asks for a plan and checks it (`checkModelPlan`). The answer is read
@@ -147,8 +153,9 @@ export async function planWithModel(
   } catch (error) {
     if (config.signal?.aborted) throw error;
     deps.logger?.warn?.({ err: String(error) }, "planner: model call failed; using the rules");
-    return { plan: undefined, why: "the model call failed" };
+    return { plan: undefined, why: "the model call failed", usage: NO_USAGE };
   }
+  const usage = usageOf(out.raw);
   const parsed = LenientPlanAnswer.safeParse(out.parsed ?? argsOf(out.raw));
   if (!parsed.success) {
     const why = `its answer is not a plan (${parsed.error.issues
@@ -156,16 +163,16 @@ export async function planWithModel(
       .map((i) => `${i.path.join(".") || "(plan)"}: ${i.message}`)
       .join("; ")})`;
     deps.logger?.warn?.({ why }, "planner: unusable model plan; using the rules");
-    return { plan: undefined, why };
+    return { plan: undefined, why, usage };
   }
   const checked = checkModelPlan(parsed.data, { groups, namespaces, maxSteps });
   if (checked.plan === undefined) {
     deps.logger?.warn?.({ why: checked.why }, "planner: unusable model plan; using the rules");
-    return { plan: undefined, why: checked.why };
+    return { plan: undefined, why: checked.why, usage };
   }
   if (checked.notes.length > 0)
     deps.logger?.info?.({ notes: checked.notes }, "planner: model plan adjusted");
-  return { plan: checked.plan };
+  return { plan: checked.plan, usage };
 }
 
 type StructuredOut = { raw: BaseMessage; parsed: unknown };

@@ -37,7 +37,7 @@ export function plannerNode(deps: GraphDeps) {
         model === undefined ? reason : `${reason}; the model's plan was not used: ${model.why}`,
       );
     emit(config, { type: "plan.created", plan });
-    return { plan };
+    return { plan, ...(model === undefined ? {} : { usage: model.usage }) };
   };
 }
 

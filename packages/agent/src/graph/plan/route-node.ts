@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentStateUpdate, AgentStateValue } from "../state";
 import { emit, turnContext, type GraphDeps } from "../deps";
-import { decideRoute } from "./decide-route";
+import { decideRoute, type RouteDecision } from "./decide-route";
+import { NO_USAGE } from "../usage";
 import { routeWithModel } from "./llm-plan";
 import { questionOf } from "./planner-node";
 
@@ -28,7 +29,7 @@ export function routeNode(deps: GraphDeps) {
     if (!deps.config.plan.enabled || turn === null) return reset;
     const question = questionOf(state);
     const { backend } = turnContext(config);
-    let decision;
+    let decision: RouteDecision;
     try {
       decision = await decideRoute(question, turn.intent, backend, deps.config.plan, config.signal);
     } catch (error) {
@@ -42,8 +43,9 @@ export function routeNode(deps: GraphDeps) {
     }
     // The model confirms (or overrules) a plan the rules propose: one small call, made only
     // where the rules found several root causes, so single questions cost no extra model call.
+    let usage = NO_USAGE;
     if (!deps.model.offline && decision.branch === "complex")
-      decision = await routeWithModel(deps, question, decision, config);
+      ({ decision, usage } = await routeWithModel(deps, question, decision, config));
     // A command or a plain question streams nothing extra: its answer is the whole story.
     if (decision.branch !== "simple")
       emit(config, { type: "route.decided", branch: decision.branch, reason: decision.reason });
@@ -52,6 +54,7 @@ export function routeNode(deps: GraphDeps) {
       ...reset,
       routeDecision: route,
       rootCauses: decision.branch === "complex" ? groups : [],
+      usage,
     };
   };
 }

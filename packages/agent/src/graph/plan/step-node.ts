@@ -8,6 +8,7 @@ import type { AgentStateUpdate, AgentStateValue, HumanMeta } from "../state";
 import type { StepResult, StepTask } from "./plan-state";
 import { buildSpecialistGraph, type SpecialistGraph } from "./specialist-graph";
 import { specialistBackend } from "./specialist-backend";
+import { NO_USAGE } from "../usage";
 
 /**
  * Runs one plan step (dispatched with `Send`, so ready steps run in the same
@@ -35,6 +36,8 @@ export function stepNode(deps: GraphDeps) {
     );
     const toolCallIds: string[] = [];
     let result: StepResult;
+    // The step's model calls count in the turn's usage (the subgraph keeps its own count).
+    let usage = NO_USAGE;
     try {
       const final = await isolated(async () => {
         let last: AgentStateValue | undefined;
@@ -67,6 +70,7 @@ export function stepNode(deps: GraphDeps) {
         }
         return last;
       });
+      usage = final?.usage ?? NO_USAGE;
       const outcome = final?.reportOutcome ?? null;
       result =
         outcome === null ||
@@ -104,7 +108,7 @@ export function stepNode(deps: GraphDeps) {
       result: result.result,
       toolCallIds,
     });
-    return { stepResults: { [step.id]: result } };
+    return { stepResults: { [step.id]: result }, usage };
   };
 }
 
