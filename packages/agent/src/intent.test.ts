@@ -160,3 +160,20 @@ describe("parseIntent", () => {
     }
   });
 });
+
+describe("parseIntent: symptoms said other ways", () => {
+  it.each([
+    "scaled ledger up to 3 in prod-eu, still 1 pod. what gives",
+    "users say search is sluggish at peak and the indexer autoscaler does nothing",
+    "the api has been flaky since noon",
+  ])("%s is a diagnosis", (text) => {
+    expect(parseIntent(text).kind).toBe("diagnose");
+  });
+
+  it("reads '<name> ns' as the namespace", () => {
+    expect(parseIntent("users say uploads hang. look at uploads ns")).toMatchObject({
+      kind: "diagnose",
+      namespace: "uploads",
+    });
+  });
+});

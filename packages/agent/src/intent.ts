@@ -106,7 +106,7 @@ const KUBECTL_VERBS = new Set([
 
 const FIX = /\b(fix|repair|remediate|resolve|roll ?back|undo|restart|scale|apply the fix|heal)\b/i;
 const DIAGNOSE =
-  /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out)\b/i;
+  /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out|what gives|sluggish|laggy|lagg?ing|flaky|flapping|acting up|misbehav\w*|degraded|outage|does nothing|doing nothing|no effect)\b/i;
 const SCAN =
   /\b(scan|whole cluster|entire cluster|all namespaces|cluster[- ]wide|cluster health|across the cluster)\b/i;
 const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail|logs?)\b/i;
@@ -247,7 +247,9 @@ function withNamespace(ref: ResourceRef, namespace: string | undefined): Resourc
   return { ...ref, namespace };
 }
 
-const THE_X_NAMESPACE = /\b(?:in|the) (?:the )?([a-z0-9][-a-z0-9]*) namespace\b/gi;
+// "ns" is how people type "namespace" ("look at uploads ns").
+const THE_X_NAMESPACE =
+  /\b(?:in|the|at|check|inspect) (?:the )?([a-z0-9][-a-z0-9]*) (?:namespace|ns)\b/gi;
 
 /**
  * The namespace the text names explicitly, plus words that name one only if

@@ -39,6 +39,8 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
     ["where do we stand?", "recap"],
     ["ok, can you give me a quick recap of this incident?", "recap"],
     ["catch me up", "recap"],
+    ["summarize what happened", "recap"],
+    ["give me a summary of what you did", "recap"],
     ["remind me what we found", "recap"],
     ["can you sum up where we are?", "recap"],
     ["what did we find so far?", "recap"],

@@ -58,6 +58,8 @@ describe("readChinese", () => {
     expect(readChinese("用第二个方案")).toBe("apply the second fix");
     expect(readChinese("再检查一下")).toBe("check again");
     expect(readChinese("修好了吗？")).toBe("is it fixed now?");
+    expect(readChinese("修好了没")).toBe("is it fixed now?");
+    expect(readChinese("解决了没有？")).toBe("is it fixed now?");
     expect(readChinese("其他 pod 呢？")).toBe("what about the other pods?");
     expect(readChinese("那 payments 呢？")).toBe("and in payments?");
     expect(readChinese("看看它的日志")).toBe("show me its logs");
@@ -91,5 +93,21 @@ describe("parseIntent on Chinese", () => {
       kind: "command",
       lookup: { verb: "logs", name: "api", previous: false },
     });
+  });
+});
+
+describe("readChinese: mixed and compound questions", () => {
+  it("keeps an English 'in <namespace>' inside Chinese text as the place", () => {
+    expect(readChinese("ledger-migrate in finance 失败了，怎么回事？")).toBe(
+      "why is ledger-migrate failing in finance?",
+    );
+  });
+
+  it("reads a why question that mentions the log as a diagnosis, not a request for logs", () => {
+    expect(readChinese("为什么 media 里的 media-transcoder 一直在重启？日志里没有报错")).toBe(
+      "why is media-transcoder failing in media?",
+    );
+    // Asked to be shown, the log is still what the user wants.
+    expect(readChinese("为什么 api 一直重启？给我看看 api 的日志")).toBe("show the logs of api");
   });
 });

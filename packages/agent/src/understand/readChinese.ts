@@ -19,6 +19,8 @@ import {
 import { zhFollowUp } from "./zhFollowUp";
 
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+/** A request to be shown a log ("看一下日志", "给我 x 的日志"), not a mention of one. */
+const ZH_SHOW_LOGS = /(?:看|查看|显示|给我|打印|输出|拉|获取|列出)[^,?!]{0,16}日志/;
 const TOKEN = /[A-Za-z0-9][-A-Za-z0-9._/]*/g;
 
 /** Latin words in a Chinese question that are not object names. */
@@ -72,7 +74,10 @@ export function readChinese(raw: string): string | undefined {
   if (!question && ZH_ACTION.test(text)) return undefined;
 
   const subject = subjectWords(r);
-  if (ZH_LOGS.test(text)) {
+  // "为什么 x 一直重启？日志里没有报错" asks why and only reports what the log says: a why
+  // question is a diagnosis unless it also asks to be shown the log.
+  const why = /为什么|为何|怎么回事|怎么了/.test(text);
+  if (ZH_LOGS.test(text) && (!why || ZH_SHOW_LOGS.test(text))) {
     const previous = ZH_PREVIOUS.test(text) ? "previous " : "";
     if (subject === undefined) return r.pronoun ? `show me its ${previous}logs` : undefined;
     return `show the ${previous}logs of ${subject}${where}`;
@@ -164,6 +169,8 @@ function readWords(text: string): Reading {
     if (
       /^(?:里|中|内|下(?!午)|当中)/.test(after) ||
       /在$/.test(before) ||
+      // Mixed text keeps English prepositions: "ledger-migrate in finance 失败了".
+      /\b(?:in|from)$/i.test(before) ||
       (/^的/.test(after) && laterName && !ZH_LOGS.test(after.slice(0, 4)))
     ) {
       if (reading.place === undefined) {

@@ -24,7 +24,8 @@ const FOLLOW_UPS: readonly (readonly [RegExp, string])[] = [
     "undo that",
   ],
   [
-    /修好了吗|好了吗|解决了吗|恢复正常了吗|正常了吗|还有问题吗|现在怎么样|现在呢|现在如何/,
+    // "了吗", "了没(有)" and "了么" are the same yes/no question.
+    /(?:修好|好|解决|恢复正常|正常)了(?:吗|么|没有?)|还有问题吗|现在怎么样|现在呢|现在如何/,
     "is it fixed now?",
   ],
   [/再(?:检查|查|看|确认|诊断)(?:一下|一次|一遍|看)?|重新(?:检查|诊断|看一下|查)/, "check again"],

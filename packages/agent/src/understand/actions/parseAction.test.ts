@@ -259,3 +259,12 @@ describe("parseAction: Chinese", () => {
       expect(t(text), text).toBeUndefined();
   });
 });
+
+describe("parseAction: a leading interjection is not the target", () => {
+  it.each(["fine, scale it back to 1", "yes, scale it back to 1"])("%s targets 'it'", (text) => {
+    const a = t(text);
+    expect(a?.verb).toBe("scale");
+    expect(a?.target.name).toBeUndefined();
+    expect(a?.target.pronoun).toBe(true);
+  });
+});

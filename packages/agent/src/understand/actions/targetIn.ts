@@ -42,8 +42,8 @@ const PRONOUN =
 const OTHER = /\b(?:other|another)\b|另一个|另外一个|其他|其它/i;
 
 /**
- * Words that never name the object in an action request: the verbs, fillers,
- * units and nouns of the requests themselves. Kinds are recognised apart.
+ * Words that never name the object in an action request: the verbs, fillers
+ * and interjections ("fine, scale it back to 1"), units and nouns of the requests themselves. Kinds are recognised apart.
  */
 const STOP = new Set(
   `a an the to of on in at by for from with into onto up down back again instead too also now then ok okay
@@ -57,6 +57,7 @@ const STOP = new Set(
    scheduling schedule allow enable disable stop prevent block suspend resume pause unpause continue halt freeze unfreeze
    node nodes pod pods deployment deployments cronjob cronjobs job jobs statefulset daemonset namespace ns cluster
    let lets go ahead want like need try kindly turn off maybe right away asap quickly immediately value new old current
+   fine alright yes yeah yep nope no well great good thanks hmm hey oh
    zero none two three four five six seven eight nine ten twelve twenty single couple`.split(/\s+/),
 );
 
