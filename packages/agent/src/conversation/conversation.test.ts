@@ -32,6 +32,8 @@ describe("readFollowUp: classes of follow-up, whatever the phrasing", () => {
     ["show me the rollout history instead", "history"],
     ["what did you change?", "what-changed"],
     ["刚才改了什么？", "what-changed"],
+    ["ok what did I just reject?", "what-changed"],
+    ["what did you just do?", "what-changed"],
     ["recap", "recap"],
     ["can you summarize this conversation?", "recap"],
     ["give me a quick summary so far", "recap"],

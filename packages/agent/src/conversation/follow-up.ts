@@ -66,7 +66,7 @@ const EVENTS =
 const HISTORY =
   /\b(?:rollout|revision|deployment|release)\s+history\b|\bhistory of (?:the )?(?:rollout|revisions|deployment)\b|\b(?:changed|differ\w*) between (?:the )?revisions\b|\b(?:list|show)(?: me)? (?:the )?revisions\b/i;
 const WHAT_CHANGED =
-  /^(?:ok,?\s+|so,?\s+)?what (?:did you|have you|would you have|would you) chang\w*|what (?:was|would have been) changed/i;
+  /^(?:ok(?:ay)?,?\s+|so,?\s+)?(?:what (?:did you|have you|would you have|would you) (?:just )?chang\w*|what (?:was|would have been) changed|what (?:did|have) (?:i|we) (?:just )?(?:reject|approv|declin|refus|den(?:y|ied))\w*|what did you (?:just )?(?:do|run|apply|execute)\b)/i;
 
 const RECAP =
   /^(?:(?:can|could) you\s+|please\s+|ok(?:ay)?,?\s+|so,?\s+|now,?\s+)*(?:catch me up(?: on (?:this|the|our) (?:conversation|incident|investigation))?|remind me what we (?:did|found|changed|tried)|tl;?dr|(?:give me\s+|write\s+)?(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:recap|summary|summari[sz]e|sum (?:it |this |everything )?up)(?:\s+(?:of\s+)?(?:this|the|our)\s+(?:conversation|chat|session|incident|investigation|thread|troubleshooting))?(?:\s+(?:so far|until now))?(?:\s+where we (?:are|stand))?(?:\s+(?:of\s+)?what (?:happened|we did|you did|you changed|was done))?|what (?:have|did) we (?:done|do|found|find|tried|try|covered|cover|changed|change|fixed|fix)(?: so far| until now)?|where (?:are|do) we (?:stand|now|at)|what(?:'s| is| has been) (?:happened|done) so far)\s*(?:please)?[?.!]*$/i;

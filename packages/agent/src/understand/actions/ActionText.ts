@@ -21,9 +21,20 @@ export type ActionMatch = Omit<ActionRequest, "target" | "language"> & {
 const FILLER =
   /^(?:(?:ok(?:ay)?|alright|all right|yes|yeah|yep|sure|great|good|fine|thanks|thank you|now|then|and|so|also|next|please|pls|just|kindly|maybe|instead|go ahead and|let'?s|lets|can you|could you|would you|will you|can we|could we|can i|could i|i want to|i'd like to|i would like to|we need to|i need to|we should|you should|try to|try and|help me|time to)\b[\s,!.:;—-]*)+/;
 
+/**
+ * A refusal that precedes the real request ("no, don't restart anything, just roll it back",
+ * "don't scale it; restart it"): the request is what follows it. A refusal alone stays whole.
+ */
+const REFUSAL =
+  /^(?:(?:no|nope)\b[\s,!.:;—-]*)?(?:don'?t|do not|never)\b[^,;.!—]*[,;.!—]+\s*(?=\S)/;
+
 export function actionText(text: string): ActionText {
-  const raw = text.trim().replace(/^\$\s*/, "");
-  const body = raw.toLowerCase().replace(FILLER, "").trim();
+  const typed = text.trim().replace(/^\$\s*/, "");
+  const lower = typed.toLowerCase().replace(FILLER, "");
+  const refused = REFUSAL.exec(lower)?.[0].length ?? 0;
+  // What was refused names no target either: the raw text starts after it too.
+  const raw = refused === 0 ? typed : typed.slice(typed.length - lower.length + refused);
+  const body = lower.slice(refused).replace(FILLER, "").trim();
   return { raw, body, zh: /[\u4e00-\u9fff]/.test(raw) };
 }
 

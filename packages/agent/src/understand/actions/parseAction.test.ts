@@ -268,3 +268,26 @@ describe("parseAction: a leading interjection is not the target", () => {
     expect(a?.target.pronoun).toBe(true);
   });
 });
+
+describe("parseAction: a refusal before the request", () => {
+  it("reads the request after 'no, don't …,'", () => {
+    expect(t("no, don't restart anything, just roll it back")?.verb).toBe("rollback");
+    expect(t("don't scale it; restart it")?.verb).toBe("restart");
+    expect(t("no, don't restart checkout, roll back payments-api")?.target.name).toBe(
+      "payments-api",
+    );
+    expect(t("no, don't restart anything, just roll it back")?.target).toMatchObject({
+      pronoun: true,
+    });
+    expect(t("no, don't restart anything, just roll it back")?.target.name).toBeUndefined();
+  });
+});
+
+describe("parseAction: Chinese 'raise to' verbs", () => {
+  it("reads 提到 as a resources change", () => {
+    expect(t("把内存 limit 提到 1Gi")).toMatchObject({
+      verb: "set-resources",
+      resources: { limits: { memory: "1Gi" } },
+    });
+  });
+});

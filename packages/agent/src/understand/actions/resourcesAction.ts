@@ -18,7 +18,8 @@ export function matchResources(t: ActionText): ActionMatch | undefined {
     const verb =
       /^(?:set|bump|raise|increase|lower|decrease|reduce|give|limit|change|update|double|halve|cap|allocate|request|make|up|add|adjust)\b/;
     if (!verb.test(t.body)) return undefined;
-  } else if (!/设|改|调|提高|提升|增加|加到|降低|减少|降到|限制|给/.test(t.raw)) return undefined;
+  } else if (!/设|改|调|提高|提升|提到|升到|增加|加到|加大|放宽|降低|减少|降到|限制|给/.test(t.raw))
+    return undefined;
   const resources: ResourceChange = { limits: {}, requests: {} };
   const exclude: string[] = [];
   let resource: ResourceName | undefined;
