@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { prepare } from "../scripts/lib/prepare.mjs";
 import { watchOtherCpu } from "./other-cpu.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -96,6 +97,10 @@ function run(file, env) {
 }
 
 const { selected, quick, report, all } = parseArgs(process.argv.slice(2));
+// A fresh clone has no dependencies and no Prisma client yet: the benches import
+// @kubemedic/* packages and the server. Skipped in milliseconds when up to date.
+// The SPA is not built here: bench/web builds its own.
+prepare({ web: false });
 const started = Date.now();
 const load = () =>
   loadavg()
