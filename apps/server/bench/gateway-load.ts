@@ -237,8 +237,13 @@ export interface Proc {
 }
 
 /** Runs a bench script under tsx as its own process; resolves when it prints its ready line. */
-export function startProcess(script: string, env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  /** Extra Node flags (`--cpu-prof` in bench/scale). */
+  nodeArgs: string[] = [],
+): Promise<Proc> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: new URL("../../../", import.meta.url).pathname,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -259,7 +264,8 @@ export function startProcess(script: string, env: Record<string, string>): Promi
         child,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
+            // A child killed by a signal (kill -9 in bench/scale) has no exit code, only a signal.
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.removeAllListeners("exit");
             child.once("exit", () => done());
             child.kill("SIGTERM");
