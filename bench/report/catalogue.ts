@@ -22,7 +22,7 @@ export const BENCH_ORDER = [
 
 export const COMPARED: Record<string, string> = {
   scale:
-    "Replicas on one PostgreSQL (`kubemedic serve` processes, the OpenAI stub in its own process streaming 20 tokens/s): event latency on 500 watcher sockets with one replica (scale-out off, then on), two replicas sharing the load, turns on one replica and every socket on the other, and a kill -9 of the replica running the turns.",
+    "Replicas on one PostgreSQL (`kubemedic serve` processes, the OpenAI stub in its own process streaming 20 tokens/s): event latency on 500 watcher sockets with one replica (scale-out off, then on), two replicas sharing the load, turns on one replica and every socket on the other, a kill -9 of the replica running the turns, then the turns one replica holds in flight with a slower model (1.5 s to the first token), ramped until p99 passes 100 ms or RSS 1 GB.",
   security:
     "`/healthz` latency, polled every 100 ms from another process, while one signed-in user's 32 sockets each send 20 frames/s of ~60 KB JSON (half nested ~30,000 deep, half valid frames padded flat) from a third process, against the same server with no flood; embedded PGlite and default limits, as `kubemedic serve` runs.",
   "demo-cluster":
@@ -137,5 +137,11 @@ export const ISSUE_GOALS: IssueGoal[] = [
     goal: "bench/scale: kill -9 under load: 0 duplicated or missing events on any client",
     bench: "scale",
     match: ["0 duplicated or missing"],
+  },
+  {
+    issue: 18,
+    goal: "bench/scale: one replica holds at least 1,000 turns in flight (stub: 1.5 s to the first token, 20 tokens/s) with p99 under 100 ms and RSS under 1 GB",
+    bench: "scale",
+    match: ["in-flight capacity"],
   },
 ];

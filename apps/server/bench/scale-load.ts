@@ -35,7 +35,7 @@ export interface ScaleLoadResult {
   events: number;
   /** Turns that ended on a watcher during the window. */
   turns: number;
-  /** Per conversation: the seqs its first watcher received, in order (after its open). */
+  /** Per watcher socket: the seqs it received, in order (after its open). */
   seqs: number[][];
   /** Turns acknowledged to a driver, and those a watcher saw end (completed or failed). */
   acked: Set<string>;
@@ -107,7 +107,6 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
     const state = await request(ws, { type: "conversation.open", create: {} });
     drivers.push(ws);
     ids.push(state.conversation?.id as string);
-    r.seqs.push([]);
   }
   const running = new Map<number, string>(); // conversation → turn id running
   const lastEventAt = new Map<number, number>();
@@ -120,6 +119,8 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
     const c = j % o.conversations;
     const ws = await connect(o.watchers[j % o.watchers.length] as string, o.token);
     const first = j < o.conversations;
+    const seqs: number[] = [];
+    r.seqs.push(seqs);
     ws.on("message", (data: Buffer) => {
       const f = JSON.parse(data.toString()) as Frame;
       if (f.type === "error") r.errors[f.code ?? "?"] = (r.errors[f.code ?? "?"] ?? 0) + 1;
@@ -129,8 +130,8 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
         r.events++;
         r.latencyMs.push(now - Date.parse(f.at));
       }
+      seqs.push(f.seq as number);
       if (!first) return;
-      r.seqs[c]?.push(f.seq as number);
       lastEventAt.set(c, now);
       if (killedAt !== undefined && waitingResume.delete(c)) r.resumeMs.push(now - killedAt);
       const turnId = f.event.turnId;

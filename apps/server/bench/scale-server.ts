@@ -37,7 +37,8 @@ const server = await startServer(
     KUBEMEDIC_REST_RATE_BURST: "100000",
     KUBEMEDIC_MAX_CONVERSATIONS_PER_USER: "10000000",
     KUBEMEDIC_MAX_TURNS_PER_USER: "100000",
-    KUBEMEDIC_MAX_RUNNING_TURNS: "1000",
+    // The in-flight capacity case runs thousands of turns at once on one replica.
+    KUBEMEDIC_MAX_RUNNING_TURNS: process.env.BENCH_MAX_RUNNING_TURNS ?? "1000",
     KUBEMEDIC_MAX_CONNECTIONS_PER_USER: "100000",
     KUBEMEDIC_SHUTDOWN_GRACE_MS: "0",
   }),
