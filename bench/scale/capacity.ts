@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as gw from "@kubemedic/server/bench/gateway-load";
-import { CapacityLoad, cpuMsOf } from "@kubemedic/server/bench/scale-capacity";
+import { CapacityLoad, cpuMsOf, startCommitProbe } from "@kubemedic/server/bench/scale-capacity";
 import { summarizeCpuProfile, type CpuShare } from "../lib/cpu-profile";
 import { quantile } from "../lib/stats";
 
@@ -29,6 +29,9 @@ interface CapacityLevel {
   /** Deltas (≈ tokens) streamed per second, and replica CPU ms per delta. */
   tokensPerS: number;
   cpuMsPerToken: number;
+  /** PostgreSQL commit latency (one-row insert, ms) probed during the window. */
+  commitP50: number;
+  commitP99: number;
   /** Share of a core the model stub and this load generator used in the window (they share the machine). */
   stubCores: number;
   loaderCores: number;
@@ -54,6 +57,8 @@ export interface CapacityResult {
 
 interface Options {
   start: (nodeArgs?: string[]) => Promise<gw.Proc>;
+  /** The replicas' database: its commit latency is probed during each window. */
+  databaseUrl: string;
   /** The model stub's process, whose CPU is reported beside the replica's. */
   stubPid: number;
   token: string;
@@ -87,10 +92,11 @@ async function ramp(
   const load = new CapacityLoad(proc.url, o.token);
   const out: CapacityLevel[] = [];
   const warm = Math.min(WARM_CONVERSATIONS, levels[0] ?? 0);
-  await load.grow(warm, STAGGER_MS);
-  await sleep(STAGGER_MS * 1.5);
-  const warmRssMb = gw.rssMbOf(proc.pid);
+  let warmRssMb = Number.NaN;
   try {
+    await load.grow(warm, STAGGER_MS);
+    await sleep(STAGGER_MS * 1.5);
+    warmRssMb = gw.rssMbOf(proc.pid);
     for (const conversations of levels) {
       // A turn is ~10 s (two model calls, 1.5 s to each first token, ~7 s of answer): first
       // messages spread over one turn's length, and the window opens once they are all out,
@@ -101,12 +107,14 @@ async function ramp(
       const cpu0 = cpuMsOf(proc.pid);
       const stub0 = cpuMsOf(o.stubPid);
       const self0 = process.cpuUsage();
+      const probe = await startCommitProbe(o.databaseUrl);
       const rss: number[] = [];
       const sampler = setInterval(() => rss.push(gw.rssMbOf(proc.pid)), 500);
       const w = await load.measure(o.windowMs);
       clearInterval(sampler);
       const cpuMs = cpuMsOf(proc.pid) - cpu0;
       const self = process.cpuUsage(self0);
+      const commits = sorted(await probe.stop());
       const lat = sorted(w.latencyMs);
       const inFlight = quantile(sorted(w.inFlight), 0.5);
       const rssMb = Math.max(...rss, gw.rssMbOf(proc.pid));
@@ -117,6 +125,8 @@ async function ramp(
         p99: quantile(lat, 0.99),
         rssMb,
         cpuCores: cpuMs / o.windowMs,
+        commitP50: quantile(commits, 0.5),
+        commitP99: quantile(commits, 0.99),
         stubCores: (cpuMsOf(o.stubPid) - stub0) / o.windowMs,
         loaderCores: (self.user + self.system) / 1000 / o.windowMs,
         tokensPerS: w.deltas / (o.windowMs / 1000),
@@ -131,7 +141,8 @@ async function ramp(
       out.push(level);
       o.log(
         `  ${conversations} conversations: ${inFlight} in flight, p99 ${level.p99.toFixed(0)} ms, RSS ${rssMb.toFixed(0)} MB, ` +
-          `CPU ${(level.cpuCores * 100).toFixed(0)} % of a core (stub ${(level.stubCores * 100).toFixed(0)} %, load generator ${(level.loaderCores * 100).toFixed(0)} %), ${level.tokensPerS.toFixed(0)} tokens/s` +
+          `CPU ${(level.cpuCores * 100).toFixed(0)} % of a core (stub ${(level.stubCores * 100).toFixed(0)} %, load generator ${(level.loaderCores * 100).toFixed(0)} %), ${level.tokensPerS.toFixed(0)} tokens/s, ` +
+          `PostgreSQL commit p50 ${level.commitP50.toFixed(0)} ms p99 ${level.commitP99.toFixed(0)} ms` +
           `${Object.keys(w.errors).length > 0 ? `, errors ${JSON.stringify(w.errors)}` : ""}`,
       );
       // Which events lag: the types whose own p99 is over the goal.

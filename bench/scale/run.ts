@@ -128,6 +128,7 @@ try {
   capacity = await measureCapacity({
     start: (nodeArgs) => replica(true, slowStub, nodeArgs),
     stubPid: slowStub.pid,
+    databaseUrl: db.url,
     token: TOKEN,
     levels: capacityLevels,
     windowMs: capacityWindowMs,
@@ -162,6 +163,8 @@ const capacityCases: BenchCase[] = capacity.levels.map((l) =>
       cpuCores: Number(l.cpuCores.toFixed(2)),
       stubCores: Number(l.stubCores.toFixed(2)),
       loaderCores: Number(l.loaderCores.toFixed(2)),
+      commitP50: Number(l.commitP50.toFixed(1)),
+      commitP99: Number(l.commitP99.toFixed(1)),
       tokensPerS: Math.round(l.tokensPerS),
       tokensPerTurnS: Number((l.tokensPerS / Math.max(1, l.inFlight)).toFixed(1)),
       ...(l.slowTypes.length > 0 ? { slow: l.slowTypes.slice(0, 4).join(", ") } : {}),
@@ -175,14 +178,14 @@ const bestLevel = capacity.levels.find((l) => l.conversations === capacity.best)
 const firstFailing = capacity.levels.find((l) => !l.passed);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const capacityNotes = [
-  `In-flight capacity: one replica (scale-out on) and its own OpenAI stub process at 1.5 s to the first token and 20 tokens/s (4-character chunks, one \`assistant.delta\` each); every conversation has its own socket and sends its next message 0.3 s after a turn ends (a turn is ~10 s: a kubectl call, then a ~145-chunk answer). Levels ${capacityLevels.join(", ")} conversations (a level's new conversations send their first message over 10 s, about one turn), ${capacityWindowMs / 1000} s measured each once they all have; the ramp stops at the first level over p99 ${CAPACITY_P99_MS} ms or RSS ${CAPACITY_RSS_MB} MB. Idle replica RSS ${capacity.idleRssMb.toFixed(0)} MB; after a warm-up of 10 conversations for 15 s (they stay in the first level) ${capacity.warmRssMb.toFixed(0)} MB, from which memory per turn is counted. The replica process also hosts its demo cluster (one kubectl read per turn), and the load generator and the stub share the same cores: on 2 cores the three compete (each level lists the CPU of all three as a share of one core; \`tokensPerTurnS\` is the streamed rate per in-flight turn, ≈ 13.7 when the model's pace is held: 20 tokens/s for ~7.3 s of each ~10.6 s turn; \`slow\`: the event types whose own p99 is over 100 ms).`,
+  `In-flight capacity: one replica (scale-out on) and its own OpenAI stub process at 1.5 s to the first token and 20 tokens/s (4-character chunks, one \`assistant.delta\` each); every conversation has its own socket and sends its next message 0.3 s after a turn ends (a turn is ~10 s: a kubectl call, then a ~145-chunk answer). Levels ${capacityLevels.join(", ")} conversations (a level's new conversations send their first message over 10 s, about one turn), ${capacityWindowMs / 1000} s measured each once they all have; the ramp stops at the first level over p99 ${CAPACITY_P99_MS} ms or RSS ${CAPACITY_RSS_MB} MB. Idle replica RSS ${capacity.idleRssMb.toFixed(0)} MB; after a warm-up of 10 conversations for 15 s (they stay in the first level) ${capacity.warmRssMb.toFixed(0)} MB, from which memory per turn is counted. The replica process also hosts its demo cluster (one kubectl read per turn), and the load generator and the stub share the same cores: on 2 cores the three compete (each level lists the CPU of all three as a share of one core; \`tokensPerTurnS\` is the streamed rate per in-flight turn, ≈ 13.7 when the model's pace is held: 20 tokens/s for ~7.3 s of each ~10.6 s turn; \`slow\`: the event types whose own p99 is over 100 ms; \`commitP50/P99\`: a one-row INSERT's commit on the same PostgreSQL, probed every 100 ms during the window — every event waits for one in scale-out mode).`,
   bestLevel === undefined
     ? "No capacity level passed."
     : `At ${bestLevel.conversations} conversations (${bestLevel.inFlight} turns in flight): ${bestLevel.kbPerTurn.toFixed(0)} KB of RSS per in-flight turn, ${bestLevel.cpuMsPerToken.toFixed(3)} ms of replica CPU per streamed token, all of a turn's work included (${bestLevel.tokensPerS.toFixed(0)} tokens/s, ${(bestLevel.cpuCores * 100).toFixed(0)} % of a core).`,
   ...(firstFailing === undefined
     ? []
     : [
-        `First failing level: ${firstFailing.conversations} conversations (${firstFailing.inFlight} in flight): p99 ${firstFailing.p99.toFixed(0)} ms, RSS ${firstFailing.rssMb.toFixed(0)} MB, replica CPU ${(firstFailing.cpuCores * 100).toFixed(0)} % of a core, ${firstFailing.cpuMsPerToken.toFixed(3)} ms per token.`,
+        `First failing level: ${firstFailing.conversations} conversations (${firstFailing.inFlight} in flight): p99 ${firstFailing.p99.toFixed(0)} ms, RSS ${firstFailing.rssMb.toFixed(0)} MB, replica CPU ${(firstFailing.cpuCores * 100).toFixed(0)} % of a core, ${firstFailing.cpuMsPerToken.toFixed(3)} ms per token, ${(firstFailing.tokensPerS / Math.max(1, firstFailing.inFlight)).toFixed(1)} tokens/s per turn (13.7 when the model's pace is held), PostgreSQL commit p50 ${firstFailing.commitP50.toFixed(0)} ms / p99 ${firstFailing.commitP99.toFixed(0)} ms.`,
       ]),
   ...(capacity.profile === undefined
     ? []
@@ -249,7 +252,7 @@ writeResult({
   notes: [
     `${conversations} conversations, ${sockets} watcher sockets (${sockets / conversations} per conversation), one driver socket per conversation, 1 s between a turn's end and the next message; ${warmupMs / 1000} s warm-up, ${measureMs / 1000} s measured. Latency: receive time − the frame's \`at\` (set by the replica running the turn), every event on every watcher.`,
     `The same load on 1 and 2 replicas: the load is paced by the model (20 tokens/s), so the event rate is the same; what 2 replicas change on 2 shared cores is latency, not throughput.`,
-    `kill -9: lease ${LEASE_MS / 1000} s (the default is 15 s). Time to resume = from the kill to the next event a watcher got in each conversation with a turn running then: median ${p(kill.resumeMs, 0.5).toFixed(0)} ms, max ${Math.max(0, ...kill.resumeMs).toFixed(0)} ms over ${kill.resumeMs.length} turns.`,
+    `kill -9: lease ${LEASE_MS / 1000} s (the default is 15 s). Time to resume = from the kill to the next event a watcher got in each conversation with a turn running then: median ${p(kill.resumeMs, 0.5).toFixed(0)} ms, max ${Math.max(0, ...kill.resumeMs).toFixed(0)} ms over ${kill.resumeMs.length} turns. A replica claims at most 8 lapsed turns per sweep (one every half lease or so), so with many turns on the dead replica the last ones resume a few sweeps after the first.`,
     ...capacityNotes,
   ],
   charts: [

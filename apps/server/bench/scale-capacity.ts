@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import pg from "pg";
 import WebSocket from "ws";
 
 interface CapacityWindow {
@@ -176,4 +177,36 @@ function request(ws: WebSocket, frame: Record<string, unknown>): Promise<Frame> 
     ws.once("close", closed);
     ws.send(JSON.stringify({ ...frame, requestId }));
   });
+}
+
+/**
+ * PostgreSQL's commit latency while the load runs: a one-row insert every
+ * 100 ms on its own connection (a commit that waits for the WAL flush, as the
+ * event log's writes do). Tells a replica waiting on the database from one
+ * short of CPU.
+ */
+export async function startCommitProbe(
+  databaseUrl: string,
+): Promise<{ stop(): Promise<number[]> }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("CREATE TABLE IF NOT EXISTS bench_commit_probe (at timestamptz NOT NULL)");
+  const ms: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await client.query("INSERT INTO bench_commit_probe VALUES (now())");
+      ms.push(performance.now() - t0);
+      await sleep(100);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => undefined);
+      await client.end();
+      return ms;
+    },
+  };
 }
