@@ -252,7 +252,7 @@ writeResult({
   notes: [
     `${conversations} conversations, ${sockets} watcher sockets (${sockets / conversations} per conversation), one driver socket per conversation, 1 s between a turn's end and the next message; ${warmupMs / 1000} s warm-up, ${measureMs / 1000} s measured. Latency: receive time − the frame's \`at\` (set by the replica running the turn), every event on every watcher.`,
     `The same load on 1 and 2 replicas: the load is paced by the model (20 tokens/s), so the event rate is the same; what 2 replicas change on 2 shared cores is latency, not throughput.`,
-    `kill -9: lease ${LEASE_MS / 1000} s (the default is 15 s). Time to resume = from the kill to the next event a watcher got in each conversation with a turn running then: median ${p(kill.resumeMs, 0.5).toFixed(0)} ms, max ${Math.max(0, ...kill.resumeMs).toFixed(0)} ms over ${kill.resumeMs.length} turns. A replica claims at most 8 lapsed turns per sweep (one every half lease or so), so with many turns on the dead replica the last ones resume a few sweeps after the first.`,
+    `kill -9: lease ${LEASE_MS / 1000} s (the default is 15 s). Time to resume = from the kill to the first event stamped after it that a watcher got, in each conversation with a turn running then: median ${p(kill.resumeMs, 0.5).toFixed(0)} ms, max ${Math.max(0, ...kill.resumeMs).toFixed(0)} ms over ${kill.resumeMs.length} turns. A replica claims at most 8 lapsed turns per sweep (one every half lease or so), so with many turns on the dead replica the last ones resume a few sweeps after the first.`,
     ...capacityNotes,
   ],
   charts: [

@@ -133,7 +133,10 @@ export async function runScaleLoad(o: ScaleLoadOptions): Promise<ScaleLoadResult
       seqs.push(f.seq as number);
       if (!first) return;
       lastEventAt.set(c, now);
-      if (killedAt !== undefined && waitingResume.delete(c)) r.resumeMs.push(now - killedAt);
+      // Resumed: the first event stamped after the kill (frames the dead replica sent before it
+      // may still be on their way, and do not count).
+      if (killedAt !== undefined && Date.parse(f.at) > killedAt && waitingResume.delete(c))
+        r.resumeMs.push(now - killedAt);
       const turnId = f.event.turnId;
       if (ENDS.has(f.event.type) && turnId !== undefined) {
         r.ended.set(turnId, f.event.type);
