@@ -92,7 +92,7 @@ async function ramp(
   const load = new CapacityLoad(proc.url, o.token);
   const out: CapacityLevel[] = [];
   const warm = Math.min(WARM_CONVERSATIONS, levels[0] ?? 0);
-  let warmRssMb = Number.NaN;
+  let warmRssMb: number;
   try {
     await load.grow(warm, STAGGER_MS);
     await sleep(STAGGER_MS * 1.5);
@@ -177,7 +177,7 @@ export async function measureCapacity(o: Options): Promise<CapacityResult> {
   if (best >= CAPACITY_TARGET) return result;
 
   // Where the CPU goes: the same ramp up to the first failing level (or the last one) under --cpu-prof.
-  const at = levels.find((l) => !l.passed)?.conversations ?? (o.levels.at(-1) as number);
+  const at = levels.find((l) => !l.passed)?.conversations ?? Math.max(...o.levels);
   o.log(`  profiling one replica at ${at} conversations…`);
   const dir = mkdtempSync(join(tmpdir(), "kubemedic-bench-cpuprof-"));
   const spawnedAt = Date.now();
