@@ -166,6 +166,7 @@ describe("parseIntent: symptoms said other ways", () => {
     "scaled ledger up to 3 in prod-eu, still 1 pod. what gives",
     "users say search is sluggish at peak and the indexer autoscaler does nothing",
     "the api has been flaky since noon",
+    "checkout keeps dying in shop, any idea?",
   ])("%s is a diagnosis", (text) => {
     expect(parseIntent(text).kind).toBe("diagnose");
   });
@@ -175,5 +176,14 @@ describe("parseIntent: symptoms said other ways", () => {
       kind: "diagnose",
       namespace: "uploads",
     });
+  });
+});
+
+describe("parseIntent: a sentence's subject may be a namespace", () => {
+  it("offers it as a candidate the cluster confirms", () => {
+    const i = parseIntent("shop looks broken");
+    expect(i.kind).toBe("diagnose");
+    expect(i.namespaceCandidates).toContain("shop");
+    expect(parseIntent("it looks broken").namespaceCandidates).not.toContain("it");
   });
 });

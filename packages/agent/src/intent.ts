@@ -106,7 +106,7 @@ const KUBECTL_VERBS = new Set([
 
 const FIX = /\b(fix|repair|remediate|resolve|roll ?back|undo|restart|scale|apply the fix|heal)\b/i;
 const DIAGNOSE =
-  /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out|what gives|sluggish|laggy|lagg?ing|flaky|flapping|acting up|misbehav\w*|degraded|outage|does nothing|doing nothing|no effect)\b/i;
+  /\b(why|what'?s wrong|what is wrong|wrong|what'?s going on|what is going on|what happened|happen\w*|fail\w*|broken|crash\w*|error\w*|not working|doesn'?t work|won'?t|never|not (?:running|starting|ready|scaling|working)|issue|problem|diagnos\w*|troubleshoot\w*|investigat\w*|debug\w*|down|pending|unhealthy|healthy|stuck|hang\w*|slow|can'?t|cannot|unable|oom\w*|restart\w*|check|[45]0\d|[45]0\ds|timeouts?|timing out|what gives|sluggish|laggy|lagg?ing|flaky|flapping|acting up|misbehav\w*|degraded|outage|does nothing|doing nothing|no effect|dying|dies|died|dead|any ideas?|looks? (?:broken|off|bad|wrong|weird|sick))\b/i;
 const SCAN =
   /\b(scan|whole cluster|entire cluster|all namespaces|cluster[- ]wide|cluster health|across the cluster)\b/i;
 const COMMAND = /^(please\s+)?(list|show|get|describe|display|print|fetch|tail|logs?)\b/i;
@@ -286,8 +286,14 @@ function namespaceIn(text: string): { explicit: string | undefined; unsure: stri
 const ORIGIN =
   /\b(?:out of|away from|leaving|(?:mov\w*|migrat\w*|came|coming|transferr?\w*)\b[^.?!]{0,30}\bfrom)\s*$/i;
 
+const SUBJECT = /^([a-z0-9][-a-z0-9]*)\s+(?:is|are|looks?|seems?|keeps?|has|have|went|goes|got)\b/i;
+
 function candidatesIn(text: string): string[] {
   const out: string[] = [];
+  // "shop looks broken", "payments are down": the sentence's subject may be a namespace; the
+  // cluster confirms it or not, as for "in shop".
+  const subject = SUBJECT.exec(text)?.[1]?.toLowerCase();
+  if (subject !== undefined && !STOPWORDS.has(subject)) out.push(subject);
   for (const m of text.matchAll(/\b(?:in|from|of) ([a-z0-9][-a-z0-9]*)\b/gi)) {
     const word = m[1]?.toLowerCase();
     if (word !== undefined && !STOPWORDS.has(word) && !out.includes(word)) out.push(word);
