@@ -122,6 +122,17 @@ describe("built-in scenarios", () => {
     }
   });
 
+  it("give every object of the merged cluster its own uid (scenarios copied from others included)", () => {
+    const holders = new Map<string, string>();
+    for (const o of objects) {
+      const uid = o.metadata.uid;
+      if (uid === undefined) continue;
+      const id = `${o.kind}/${o.metadata.namespace ?? ""}/${o.metadata.name}`;
+      expect(holders.get(uid) ?? id, `uid ${uid}`).toBe(id);
+      holders.set(uid, id);
+    }
+  });
+
   it("point every event at an existing object (Node events by name, in default)", () => {
     for (const e of objects.filter((o) => o.kind === "Event")) {
       const ref = isObject(e.involvedObject) ? e.involvedObject : {};

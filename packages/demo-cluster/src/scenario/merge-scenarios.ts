@@ -35,8 +35,9 @@ export function mergeScenarios(roots: Scenario[]): MergedCluster {
   roots.forEach(visit);
   const byIdentity = new Map<string, SourcedObject>();
   const objects: SourcedObject[] = [];
+  const uids = new Map<string, string>();
   for (const s of uniqueByDir(ordered)) {
-    for (const item of s.objects) {
+    for (const item of withUniqueUids(s.objects, uids)) {
       const id = identity(item.object);
       const previous = byIdentity.get(id);
       if (previous === undefined) {
@@ -55,6 +56,60 @@ export function mergeScenarios(roots: Scenario[]): MergedCluster {
   const now = Math.max(0, ...roots.map((s) => s.loadedAt));
   objects.push(...implicitObjects(objects, now));
   return { objects, logs, scenarios: uniqueByDir(ordered) };
+}
+
+/**
+ * A scenario's objects with uids no other object of the cluster has. A scenario copied from
+ * another keeps its uids, and a real cluster never has two objects with one uid (sorting by
+ * uid, or usage derived from it, would tie). A uid an object of an earlier scenario holds is
+ * replaced by one derived from it and the object's identity, in the object and wherever the
+ * same scenario refers to it (owner references, events' involved objects, endpoints' targets:
+ * any string equal to it); the scenario's own objects are not changed. `taken` maps each uid
+ * to the identity that holds it, across calls.
+ */
+function withUniqueUids(
+  items: readonly SourcedObject[],
+  taken: Map<string, string>,
+): SourcedObject[] {
+  const remap = new Map<string, string>();
+  for (const { object } of items) {
+    const uid = object.metadata.uid;
+    if (uid === undefined) continue;
+    const id = identity(object);
+    const holder = taken.get(uid);
+    if (holder === undefined) taken.set(uid, id);
+    else if (holder !== id) {
+      const fresh = deterministicUid(`${id}|${uid}`);
+      remap.set(uid, fresh);
+      taken.set(fresh, id);
+    }
+  }
+  if (remap.size === 0) return [...items];
+  return items.map((item) => {
+    const object = replaceStrings(item.object, remap);
+    return object === item.object ? item : { ...item, object };
+  });
+}
+
+/** `value` with every string `remap` has replaced; the same value when none was. */
+function replaceStrings<T>(value: T, remap: ReadonlyMap<string, string>): T {
+  if (typeof value === "string") return (remap.get(value) ?? value) as T;
+  if (value === null || typeof value !== "object") return value;
+  let changed = false;
+  const out: unknown = Array.isArray(value)
+    ? value.map((v: unknown) => {
+        const r = replaceStrings(v, remap);
+        if (r !== v) changed = true;
+        return r;
+      })
+    : Object.fromEntries(
+        Object.entries(value).map(([k, v]) => {
+          const r = replaceStrings(v as unknown, remap);
+          if (r !== v) changed = true;
+          return [k, r];
+        }),
+      );
+  return changed ? (out as T) : value;
 }
 
 function identity(o: KubeObject): string {
