@@ -145,10 +145,13 @@ async function namesObjectIn(
   return (hit?.matches.length ?? 0) > 0;
 }
 
-/** The words of the question that could name an object, its namespaces left out. */
+/**
+ * The words of the question that could name an object, its namespace left out. Only the
+ * namespace prepare settled on is: the other candidates it checked are not namespaces, and
+ * may be the object ("checkout keeps crashing in shop" offers both words as candidates).
+ */
 function namesBesides(question: string, intent: Intent): string[] {
-  const namespaces = new Set([intent.namespace, ...intent.namespaceCandidates]);
-  return objectNamesIn(question).filter((n) => !namespaces.has(n));
+  return objectNamesIn(question).filter((n) => n !== intent.namespace);
 }
 
 function count(n: number): string {
