@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import WebSocket from "ws";
+import { connect, request, type Frame } from "./ws-client";
 
 interface CapacityWindow {
   latencyMs: number[];
@@ -23,16 +24,6 @@ interface CapacityWindow {
   byType: Map<string, number[]>;
   /** Turns that ended `turn.failed` (or another error frame) in the window, by code. */
   errors: Record<string, number>;
-}
-
-interface Frame {
-  type: string;
-  requestId?: string;
-  conversationId?: string;
-  at?: string;
-  event?: { type: string };
-  conversation?: { id: string };
-  code?: string;
 }
 
 interface Conversation {
@@ -149,34 +140,6 @@ export class CapacityLoad {
       await sleep(this.thinkMs);
     }
   }
-}
-
-function connect(url: string, token: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws?v=1.0`, {
-    headers: { authorization: `Bearer ${token}` },
-    perMessageDeflate: false,
-  });
-  return new Promise((resolve, reject) => {
-    ws.once("open", () => resolve(ws));
-    ws.once("error", reject);
-  });
-}
-
-function request(ws: WebSocket, frame: Record<string, unknown>): Promise<Frame> {
-  const requestId = randomUUID();
-  return new Promise((resolve) => {
-    const on = (data: Buffer) => {
-      const f = JSON.parse(data.toString()) as Frame;
-      if (f.requestId !== requestId) return;
-      ws.off("message", on);
-      ws.off("close", closed);
-      resolve(f);
-    };
-    const closed = () => resolve({ type: "error", code: "closed" });
-    ws.on("message", on);
-    ws.once("close", closed);
-    ws.send(JSON.stringify({ ...frame, requestId }));
-  });
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
+import { connect, request, type Frame } from "./ws-client";
 
 export interface ScaleLoadOptions {
   /** Replica URLs the conversations' turns are sent to (conversation i → drivers[i % n]). */
@@ -46,43 +47,6 @@ export interface ScaleLoadResult {
 }
 
 const ENDS = new Set(["turn.completed", "turn.failed", "turn.cancelled", "approval.requested"]);
-
-interface Frame {
-  type: string;
-  requestId?: string;
-  conversationId?: string;
-  seq?: number;
-  at?: string;
-  event?: { type: string; turnId?: string };
-  conversation?: { id: string };
-  turnId?: string;
-  code?: string;
-}
-
-function connect(url: string, token: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws?v=1.0`, {
-    headers: { authorization: `Bearer ${token}` },
-    perMessageDeflate: false,
-  });
-  return new Promise((resolve, reject) => {
-    ws.once("open", () => resolve(ws));
-    ws.once("error", reject);
-  });
-}
-
-function request(ws: WebSocket, frame: Record<string, unknown>): Promise<Frame> {
-  const requestId = randomUUID();
-  return new Promise((resolve) => {
-    const on = (data: Buffer) => {
-      const f = JSON.parse(data.toString()) as Frame;
-      if (f.requestId !== requestId) return;
-      ws.off("message", on);
-      resolve(f);
-    };
-    ws.on("message", on);
-    ws.send(JSON.stringify({ ...frame, requestId }));
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
